@@ -1,0 +1,171 @@
+// Position: the board, side to move, castling rights (as rook squares), en passant square,
+// clocks and Zobrist key; legal move generation and make-move (copy-make: play() mutates,
+// callers copy when they need the old position).
+//
+// Construction is two-stage (see fen.hpp): text → Setup (plain fields, no invariants) →
+// Position::from_setup(), which validates and reports every broken rule at once.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "board/move.hpp"
+#include "board/result.hpp"
+#include "board/types.hpp"
+
+namespace planilla {
+
+// A fixed-capacity list: no allocation on the hot path (218 is the known maximum of legal moves).
+class MoveList {
+ public:
+  void push_back(Move m) { moves_[size_++] = m; }
+  void clear() { size_ = 0; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Move operator[](std::size_t i) const { return moves_[i]; }
+  const Move* begin() const { return moves_.data(); }
+  const Move* end() const { return moves_.data() + size_; }
+  bool contains(Move m) const {
+    for (Move x : *this)
+      if (x == m) return true;
+    return false;
+  }
+
+ private:
+  std::array<Move, 256> moves_{};
+  std::size_t size_ = 0;
+};
+
+// How castling rights are interpreted and written. Standard: KQkq refer to the a/h rooks with
+// the king on e1/e8. Chess960: rights are any back-rank rook squares.
+enum class CastlingMode : std::uint8_t { Standard, Chess960 };
+
+// Plain, unvalidated position fields, as read from FEN (public fields, no invariants).
+struct Setup {
+  std::array<Piece, 64> board{};  // Piece{.type = None} for empty squares
+  Color turn = Color::White;
+  Bitboard castling_rooks = 0;    // squares of rooks that keep a castling right (both colours)
+  Square ep_square = Square::None;
+  int halfmove_clock = 0;
+  int fullmove_number = 1;
+  friend bool operator==(const Setup&, const Setup&) = default;
+};
+
+// Every rule a Setup can break; PositionError::kinds is a bitmask of all that failed.
+enum PositionErrorKind : std::uint32_t {
+  kEmptyBoard = 1u << 0,
+  kMissingKing = 1u << 1,
+  kTooManyKings = 1u << 2,
+  kPawnsOnBackRank = 1u << 3,
+  kInvalidCastlingRights = 1u << 4,  // a right whose king or rook is not where it must be
+  kInvalidEpSquare = 1u << 5,        // e.p. square not behind a pawn that just moved two squares
+  kOppositeCheck = 1u << 6,          // the side NOT to move is in check
+  kImpossibleCheck = 1u << 7,        // more checkers than any legal move can produce
+  kTooManyPieces = 1u << 8,          // more than 16 pieces of a colour or more than 8 pawns
+};
+
+struct PositionError {
+  std::uint32_t kinds = 0;
+  // One readable sentence naming every failed rule, e.g. "missing white king; pawn on back rank".
+  std::string message() const;
+};
+
+// Opt-in relaxations for lenient imports: the broken part is dropped instead of failing.
+struct Relaxations {
+  bool ignore_invalid_castling = false;  // drop rights that cannot hold
+  bool ignore_invalid_ep = false;        // drop an e.p. square that cannot hold
+  bool allow_pawns_on_back_rank = false;
+};
+
+class Position {
+ public:
+  // The standard start position.
+  static Position startpos();
+  // Chess960 start position by Scharnagl number 0..959 (518 is the standard array); nullopt
+  // outside that range.
+  static std::optional<Position> chess960(int number);
+  // Validates `setup` and returns the position or every broken rule at once. With
+  // CastlingMode::Standard a castling right is only valid for a king on e1/e8 and a rook on
+  // a/h; Chess960 accepts any back-rank rook on either side of the king.
+  static Result<Position, PositionError> from_setup(const Setup& setup, CastlingMode mode,
+                                                    Relaxations relax = {});
+  Setup to_setup() const;
+
+  // Board queries.
+  Piece piece_at(Square s) const;                 // type None when empty
+  Bitboard pieces(Color c) const;
+  Bitboard pieces(Color c, PieceType t) const;
+  Bitboard pieces(PieceType t) const;              // both colours
+  Bitboard occupied() const;
+  Square king_square(Color c) const;
+  Color side_to_move() const;
+  CastlingMode castling_mode() const;
+  bool is_chess960() const { return castling_mode() == CastlingMode::Chess960; }
+  // Square of the rook that holds `c`'s right to castle on `side`, or Square::None.
+  Square castling_rook(Color c, CastlingSide side) const;
+  Bitboard castling_rooks() const;                 // all rook squares that hold a right
+  // The e.p. target square, only when an en passant capture is legal (canonical FEN form).
+  Square ep_square() const;
+  int halfmove_clock() const;
+  int fullmove_number() const;
+  std::uint64_t key() const;                       // Zobrist hash of the position
+
+  // Check state.
+  bool in_check() const;
+  Bitboard checkers() const;
+  // Pieces of colour `by` that attack `s` given the current occupancy.
+  Bitboard attackers_to(Square s, Color by) const;
+
+  // Legal move generation. The filtered form serves the resolver: it generates only moves of
+  // the piece types in `types` (bit i = PieceType i) from squares in `from_mask` to squares in
+  // `to_mask` (for castling, to_mask is tested against the rook square), with no full list.
+  void legal_moves(MoveList& out) const;
+  void legal_moves(MoveList& out, unsigned types, Bitboard from_mask, Bitboard to_mask) const;
+  MoveList legal_moves() const;
+  // The legal castling move on `side`, or nullopt.
+  std::optional<Move> castling_move(CastlingSide side) const;
+  bool is_legal(Move m) const;                     // m need not be pseudo-legal
+  bool gives_check(Move m) const;                  // m must be legal
+  bool is_capture(Move m) const;                   // en passant counts; castling does not
+  PieceType moving_piece(Move m) const;
+
+  // Plays a legal move (precondition: is_legal(m)). Move::null() passes the turn.
+  void play(Move m);
+  Position after(Move m) const {
+    Position p = *this;
+    p.play(m);
+    return p;
+  }
+
+  // Terminal and draw conditions that depend on this position alone.
+  bool is_checkmate() const;
+  bool is_stalemate() const;
+  // Neither side can mate by any series of legal moves (K v K, K+minor v K, bishops of one
+  // colour only): FIDE 5.2.2 dead position for these material cases.
+  bool has_insufficient_material() const;
+  bool has_insufficient_material(Color c) const;   // `c` alone cannot mate
+
+  friend bool operator==(const Position& a, const Position& b);
+
+ private:
+  // Layout is the implementation's business; keep it small (copy-make is the playing model).
+  std::array<Bitboard, 2> by_color_{};
+  std::array<Bitboard, kPieceTypes> by_type_{};
+  std::array<Piece, 64> board_{};
+  std::uint64_t key_ = 0;
+  Bitboard castling_rooks_ = 0;
+  Bitboard checkers_ = 0;
+  Square ep_square_ = Square::None;
+  Color turn_ = Color::White;
+  CastlingMode mode_ = CastlingMode::Standard;
+  std::uint16_t halfmove_clock_ = 0;
+  std::uint16_t fullmove_number_ = 1;
+};
+
+// Bulk-counted perft: leaf nodes at `depth`. With bulk=false every leaf is made (slower, and
+// checks make-move too).
+std::uint64_t perft(const Position& pos, int depth, bool bulk = true);
+
+}  // namespace planilla

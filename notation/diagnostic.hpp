@@ -1,0 +1,70 @@
+// Errors are values with a place. Every layer above board/ reports problems as Diagnostic
+// values; codes are stable strings documented in the README (E-… errors, W-… warnings, N-…
+// notes). Exceptions never cross a layer on well-formed input.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace planilla {
+
+enum class Severity : std::uint8_t { Error, Warning, Note };
+
+// One registry of codes for the whole project. Append new codes; never rename one.
+enum class Code : std::uint8_t {
+  // Move tokens (grammar/ and notation/resolve).
+  MoveSyntax,             // E-SYNTAX        token is not a move in the expected notation
+  Illegal,                // E-ILLEGAL       no legal move matches
+  Ambiguous,              // E-AMBIGUOUS     several legal moves match (candidates listed)
+  PromotionPieceMissing,  // E-PROMOTION     pawn reaches the last rank, no piece written
+  CaptureMissing,         // W-CAPTURE-MISSING    Ne5 for Nxe5
+  CaptureSpurious,        // W-CAPTURE-SPURIOUS   Nxf3 onto an empty square
+  CheckMissing,           // W-CHECK-MISSING
+  CheckSpurious,          // W-CHECK-SPURIOUS
+  MateMissing,            // W-MATE-MISSING       + written for mate, or nothing
+  MateSpurious,           // W-MATE-SPURIOUS      # written for a mere check
+  OverDisambiguated,      // W-OVER-DISAMBIGUATED Ngf3 when Nf3 is unique
+  KingMoveForCastling,    // W-KING-MOVE-CASTLING Kg1 written for O-O (lenient only)
+  PieceLetterCase,        // W-PIECE-CASE         nf3, bc4
+  PawnLetter,             // W-PAWN-LETTER        Pe4
+  EnPassantMark,          // W-EP-MARK            e.p. on a move that is not en passant
+  LookalikeFolded,        // W-LOOKALIKE          Cyrillic е in е4 read as Latin e
+  MixedLanguage,          // W-MIXED-LANGUAGE     letters of another language in the game
+  UciCastlingAmbiguous,   // W-UCI-CASTLING       960 king move onto a castling target while castling is legal
+  // PGN structure (grammar/pgn, converters/).
+  PgnSyntax,              // E-PGN-SYNTAX
+  TagSyntax,              // E-TAG
+  BadFen,                 // E-FEN
+  UnsupportedVariant,     // E-VARIANT
+  LimitExceeded,          // E-LIMIT         nesting, comment length, …
+  ResultMismatch,         // W-RESULT        result tag vs movetext termination / final position
+  MissingVariantTag,      // N-CHESS960      FEN only Chess960 explains, no Variant tag
+  Encoding,               // N-ENCODING      encoding detected / converted
+  InvalidEncoding,        // W-ENCODING      bytes not valid in the detected encoding
+  LanguageDetected,       // N-LANGUAGE      which letter set auto detection chose and why
+  Repaired,               // N-REPAIRED      a repair applied by --repair
+};
+
+std::string_view code_name(Code code);   // "E-ILLEGAL"
+Severity code_severity(Code code);
+
+struct Diagnostic {
+  Code code = Code::MoveSyntax;
+  Severity severity = Severity::Error;
+  std::string file;              // "" for stdin or unknown
+  std::uint32_t line = 0;        // 1-based; 0 = unknown
+  std::uint32_t column = 0;      // 1-based, in code points; 0 = unknown
+  std::uint64_t byte = 0;        // 0-based offset in the file
+  std::uint32_t game = 0;        // 1-based within the file; 0 = file level
+  std::uint32_t ply = 0;         // 1-based from the game's first move; 0 = game or file level
+  std::uint32_t variation = 0;   // 0 = main line
+  std::string message;           // one sentence, no trailing period
+  std::string written;           // the text as written
+  std::vector<std::string> candidates;   // for ambiguous moves (SAN)
+  std::vector<std::string> suggestions;  // best first (SAN)
+  std::vector<bool> suggestion_evident;  // parallel to suggestions
+};
+
+}  // namespace planilla

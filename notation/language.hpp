@@ -1,0 +1,45 @@
+// Languages as data: one row per language (notation/languages.cpp). Adding a language is adding
+// a row and a test; the move grammar matches piece letters against the active row at run time.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "board/types.hpp"
+
+namespace planilla {
+
+struct Language {
+  std::string_view code;  // ISO 639-1, with a script subtag where needed: "en", "sr", "sr-Cyrl"
+  std::string_view name;  // English name: "Spanish"
+
+  // Canonical piece letter per PieceType (index_of(PieceType)), UTF-8, written by the writers.
+  // The pawn's entry is the letter used where a pawn letter is written at all (descriptive,
+  // some scoresheets); "" when the language has none.
+  std::array<std::string_view, kPieceTypes> letters;
+  // Further accepted spellings per piece, '|'-separated ("Kt" for the English knight); "" none.
+  std::array<std::string_view, kPieceTypes> alternates;
+  // Piece names for the spoken style and for messages: "caballo".
+  std::array<std::string_view, kPieceTypes> words;
+
+  // Languages with identical letters share a letter set (es/it/ca; de/sv/da/no; sr/hr/sl):
+  // detection by legality can only name the set.
+  std::string_view letter_set;
+
+  bool double_plus_is_double_check = false;  // "++" = double check (ru, uk, cs, zh) instead of mate
+  std::string_view en_passant_marker = "e.p.";  // canonical marker written for this language
+  std::string_view castle_short_word;          // "enroque corto" (spoken style); "" none
+  std::string_view castle_long_word;
+  // Phonetic file names for the spoken style (FIDE: Anna, Bella, …); empty when none.
+  std::array<std::string_view, 8> file_words;
+};
+
+// Every language row, in a stable order (English first).
+std::span<const Language> all_languages();
+// Case-insensitive lookup by code ("ES", "sr-cyrl"); nullptr when unknown.
+const Language* find_language(std::string_view code);
+const Language& english();
+
+}  // namespace planilla

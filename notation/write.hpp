@@ -1,0 +1,37 @@
+// Writing a legal move on a position in any style and language (the inverse of grammar/ +
+// resolve). Options are small structs; the canonical English SAN is the PGN export form.
+#pragma once
+
+#include <string>
+
+#include "board/position.hpp"
+#include "notation/language.hpp"
+
+namespace planilla {
+
+enum class WriteStyle : std::uint8_t {
+  San,       // Nf3, exd5, e8=Q, O-O, with the language's letters
+  Figurine,  // ♘f3 (language-free)
+  Lan,       // Ng1-f3, Ng1xf3, e2-e4, e7xd8=Q
+  Long,      // FIDE compact long: Ng1f3, e2e4
+  Uci,       // g1f3, e7e8q; castling e1g1 in standard chess, king-takes-rook in Chess960
+  Iccf,      // 5254, 57581 …
+  Spoken,    // "Knight f three" / "Caballo f tres" (FIDE phonetic file names where requested)
+};
+
+struct WriteOptions {
+  const Language* language = nullptr;  // nullptr = English
+  WriteStyle style = WriteStyle::San;
+  bool castling_zeros = false;         // 0-0 instead of O-O
+  bool promotion_equals = true;        // e8=Q (PGN) vs e8Q (FIDE)
+  bool check_marks = true;             // + and #
+  bool phonetic_files = false;         // spoken: Anna, Bella, … instead of a, b, …
+  bool uci_chess960 = false;           // force king-takes-rook castling in UCI (else by position)
+};
+
+// Precondition: `move` is legal in `pos` (or Move::null(): "--" / "0000" / "null move").
+std::string write_move(const Position& pos, Move move, const WriteOptions& options = {});
+// Appends to `out` (no allocation when `out` has capacity): the hot path of converters.
+void append_move(std::string& out, const Position& pos, Move move, const WriteOptions& options = {});
+
+}  // namespace planilla
