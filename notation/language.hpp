@@ -30,16 +30,26 @@ struct Language {
 
   bool double_plus_is_double_check = false;  // "++" = double check (ru, uk, cs, zh) instead of mate
   std::string_view en_passant_marker = "e.p.";  // canonical marker written for this language
-  std::string_view castle_short_word;          // "enroque corto" (spoken style); "" none
-  std::string_view castle_long_word;
+  std::string_view castle_short_word{};          // "enroque corto" (spoken style); "" none
+  std::string_view castle_long_word{};
   // Phonetic file names for the spoken style (FIDE: Anna, Bella, …); empty when none.
-  std::array<std::string_view, 8> file_words;
+  std::array<std::string_view, 8> file_words{};
+
+  // `X` (Latin or Cyrillic Х) written after a move means mate (ru, uk, cs). Elsewhere a capital X
+  // is at most a capture sign (English descriptive `PXP`), never a suffix.
+  bool x_is_mate = false;
 };
 
 // Every language row, in a stable order (English first).
+// Errors: none. Example: all_languages().front().code == "en".
 std::span<const Language> all_languages();
-// Case-insensitive lookup by code ("ES", "sr-cyrl"); nullptr when unknown.
+// Case-insensitive lookup by code ("ES", "sr-cyrl"); `_` is read as `-`, and the aliases "nb"/"nn"
+// (Norwegian), "sr-Latn" and "ua" are understood.
+// Errors: none; nullptr when the code is unknown.
+// Example: find_language("SR_cyrl")->name == "Serbian (Cyrillic)".
 const Language* find_language(std::string_view code);
+// The English row (FIDE Appendix C letters), the default everywhere.
+// Example: english().letters[index_of(PieceType::Knight)] == "N".
 const Language& english();
 
 }  // namespace planilla
