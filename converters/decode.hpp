@@ -1,0 +1,112 @@
+// Bytes → UTF-8 text with the encoding that was detected (or forced), line ends normalised to LF,
+// and a map back to the original bytes so diagnostics name places in the file as it was read.
+//
+// Supported: UTF-8 (validated; BOM stripped), UTF-16 LE/BE (BOM), ISO-8859-1 / Windows-1252,
+// Windows-1251 (ICU's charset detector + an own check), CP866 (ICU cannot detect it: an own
+// heuristic on where Cyrillic letters fall). Pure ASCII and valid UTF-8 without CR take a fast
+// path that neither copies nor calls ICU.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace planilla {
+
+enum class Encoding : std::uint8_t {
+  Ascii,        // 7-bit only: every ASCII-compatible encoding reads it the same
+  Utf8,
+  Utf8Bom,      // UTF-8 that started with EF BB BF (stripped)
+  Utf16Le,      // with BOM FF FE
+  Utf16Be,      // with BOM FE FF
+  Latin1,       // ISO-8859-1: no byte in 0x80–0x9F
+  Windows1252,  // Latin-1 superset with printable 0x80–0x9F (€ ‚ „ … ™)
+  Windows1251,  // Cyrillic, Windows
+  Cp866,        // Cyrillic, DOS
+};
+
+// "UTF-8", "windows-1251", "CP866" … (IANA-style names, as printed in N-ENCODING notes).
+std::string_view encoding_name(Encoding e);
+// Case-insensitive, with the usual aliases ("latin1", "iso-8859-1", "cp1251", "ibm866", "utf8").
+std::optional<Encoding> encoding_from_name(std::string_view name);
+// Single-byte encodings are ASCII-compatible: structure (brackets, braces, results) is plain ASCII
+// in them, so a byte scanner can split games before decoding.
+bool is_single_byte(Encoding e);
+
+// Maps offsets in the decoded text back to the original bytes. The decoded text differs from the
+// input where a byte sequence was transcoded (a Latin-1 byte becomes two UTF-8 bytes) or removed
+// (the CR of CRLF, a BOM); anchors record each point where the difference changes.
+class OffsetMap {
+ public:
+  // Offset in the original bytes of the character at `decoded` in the decoded text.
+  std::uint64_t original(std::uint64_t decoded) const;
+  // Record that decoded offset `decoded` corresponds to original offset `original` from here on.
+  void add(std::uint64_t decoded, std::uint64_t original);
+  bool identity() const { return anchors_.empty(); }
+
+ private:
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> anchors_;  // (decoded, original), sorted
+};
+
+struct DecodeOptions {
+  std::optional<Encoding> force;  // explicit override: no detection
+  // Encoding to prefer when the bytes are not UTF-8 and detection has too little evidence (the
+  // file-level choice, when games are decoded one by one).
+  std::optional<Encoding> prefer;
+  bool normalize_line_ends = true;  // CRLF and lone CR → LF
+};
+
+struct Decoded {
+  Encoding encoding = Encoding::Ascii;
+  bool forced = false;
+  std::uint64_t invalid_bytes = 0;  // bytes not valid in the chosen encoding (replaced by U+FFFD)
+  std::uint64_t first_invalid = 0;  // offset of the first one (original bytes)
+  OffsetMap map;
+
+  // The UTF-8 text: a view into the input on the fast path, into `storage` otherwise. Moving a
+  // Decoded keeps the view valid (see the move operations).
+  std::string_view text() const { return owned_ ? std::string_view(storage_) : view_; }
+
+  Decoded() = default;
+  Decoded(Decoded&& other) noexcept;
+  Decoded& operator=(Decoded&& other) noexcept;
+  Decoded(const Decoded&) = delete;
+  Decoded& operator=(const Decoded&) = delete;
+
+  void set_view(std::string_view v) { view_ = v; owned_ = false; }
+  std::string& own() { owned_ = true; return storage_; }
+
+ private:
+  std::string storage_;
+  std::string_view view_;
+  bool owned_ = false;
+};
+
+// Decodes `bytes`. Never fails: bytes invalid in the chosen encoding become U+FFFD and are
+// counted in `invalid_bytes` (W-ENCODING for the caller).
+// Example: decode("\xE9t\xE9") → text "été", encoding Latin1.
+Decoded decode(std::string_view bytes, const DecodeOptions& options = {});
+
+// Detection alone (the bytes are not converted). Returns Ascii for 7-bit input.
+Encoding detect_encoding(std::string_view bytes, std::optional<Encoding> prefer = std::nullopt);
+
+// UTF-8 → `target` (for writing diagnostics into a rejects stream in a game's own encoding).
+// Characters the target cannot represent become '?'.
+std::string encode(std::string_view utf8, Encoding target);
+
+// True when `bytes` is valid UTF-8 (no overlongs, no surrogates, ≤ U+10FFFF).
+bool is_valid_utf8(std::string_view bytes);
+
+// 1-based line and column (in code points) of `offset` inside UTF-8 `text` whose first byte sits
+// at (first_line, first_column). Lines end at LF (the decoder has already normalised the rest).
+struct LineColumn {
+  std::uint32_t line = 1;
+  std::uint32_t column = 1;
+};
+LineColumn line_column(std::string_view text, std::uint64_t offset, std::uint32_t first_line = 1,
+                       std::uint32_t first_column = 1);
+
+}  // namespace planilla

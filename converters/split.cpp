@@ -1,0 +1,293 @@
+#include "converters/split.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <istream>
+
+namespace planilla {
+
+namespace {
+
+// Look-ahead the scanner may need past the byte it decides on: `1/2-1/2` plus a delimiter, a
+// promotion `(X)` with a 4-byte code point, or `[Name "` in a comment.
+constexpr std::size_t kLookahead = 32;
+
+bool is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; }
+bool is_newline(unsigned char c) { return c == '\n' || c == '\r'; }
+
+bool ends_token(unsigned char c) {
+  return is_blank(c) || is_newline(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' ||
+         c == ';';
+}
+
+std::size_t utf8_length(unsigned char lead) {
+  if (lead < 0x80) return 1;
+  if ((lead & 0xE0) == 0xC0) return 2;
+  if ((lead & 0xF0) == 0xE0) return 3;
+  if ((lead & 0xF8) == 0xF0) return 4;
+  return 1;
+}
+
+std::uint32_t code_points(std::string_view d, std::size_t from, std::size_t to) {
+  std::uint32_t n = 0;
+  for (std::size_t i = from; i < to; ++i)
+    if ((static_cast<unsigned char>(d[i]) & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+// `(X)` with X one code point: a promotion `e8(Q)` or the draw offer `(=)`, not a variation.
+std::size_t single_in_parens(std::string_view d, std::size_t i) {
+  if (i + 2 >= d.size()) return 0;
+  auto lead = static_cast<unsigned char>(d[i + 1]);
+  if (is_blank(lead) || is_newline(lead) || lead == '(' || lead == ')') return 0;
+  std::size_t n = utf8_length(lead);
+  if (i + 1 + n < d.size() && d[i + 1 + n] == ')') return n + 2;
+  return 0;
+}
+
+// `[Name "` at `i`: a tag pair, used to end a game whose comment was never closed.
+bool looks_like_tag(std::string_view d, std::size_t i) {
+  std::size_t j = i + 1;
+  std::size_t name = 0;
+  while (j < d.size() && (std::isalnum(static_cast<unsigned char>(d[j])) || d[j] == '_')) ++j, ++name;
+  if (name == 0) return false;
+  std::size_t spaces = 0;
+  while (j < d.size() && d[j] == ' ') ++j, ++spaces;
+  return spaces > 0 && j < d.size() && d[j] == '"';
+}
+
+}  // namespace
+
+GameSplitter::GameSplitter(std::istream& in, SplitOptions options) : in_(&in), options_(options) {
+  options_.chunk_size = std::max<std::size_t>(options_.chunk_size, 2 * kLookahead);
+}
+
+GameSplitter::GameSplitter(std::string_view bytes) : memory_(bytes), eof_(true) {
+  if (memory_.substr(0, 3) == "\xEF\xBB\xBF") {
+    bom_ = true;
+    scan_ = 3;
+  }
+}
+
+std::string_view GameSplitter::data() const { return in_ ? std::string_view(buffer_) : memory_; }
+
+void GameSplitter::compact() {
+  std::size_t keep_from = in_game_ ? start_ : scan_;
+  // Only when most of the buffer is dead: erasing the front on every game would be quadratic.
+  if (keep_from == 0 || keep_from < buffer_.size() / 2) return;
+  buffer_.erase(0, keep_from);
+  base_ += keep_from;
+  scan_ -= keep_from;
+  if (in_game_) {
+    start_ -= keep_from;
+    last_content_ -= std::min(last_content_, keep_from);
+  }
+}
+
+bool GameSplitter::fill() {
+  if (!in_ || eof_) return false;
+  compact();
+  std::size_t old = buffer_.size();
+  buffer_.resize(old + options_.chunk_size);
+  in_->read(buffer_.data() + old, static_cast<std::streamsize>(options_.chunk_size));
+  auto got = static_cast<std::size_t>(in_->gcount());
+  buffer_.resize(old + got);
+  peak_ = std::max(peak_, buffer_.size());
+  if (got == 0) {
+    eof_ = true;
+    return false;
+  }
+  if (first_fill_) {
+    first_fill_ = false;
+    if (std::string_view(buffer_).substr(0, 3) == "\xEF\xBB\xBF") {
+      bom_ = true;
+      scan_ = 3;
+    }
+  }
+  return true;
+}
+
+void GameSplitter::begin_game(std::size_t at) {
+  in_game_ = true;
+  start_ = at;
+  last_content_ = at;
+  game_line_ = line_;
+  game_column_ = column_;
+  terminated_ = false;
+}
+
+bool GameSplitter::result_at(std::string_view d, std::size_t i, std::size_t& length) const {
+  static constexpr std::string_view kResults[] = {"1-0", "0-1", "1/2-1/2", "*", "\xC2\xBD-\xC2\xBD", "\xBD-\xBD"};
+  for (std::string_view r : kResults) {
+    if (d.substr(i, r.size()) != r) continue;
+    std::size_t after = i + r.size();
+    if (after < d.size() && !ends_token(static_cast<unsigned char>(d[after]))) continue;
+    length = r.size();
+    return true;
+  }
+  return false;
+}
+
+void GameSplitter::newline() {
+  ++line_;
+  column_ = 1;
+  if (line_blank_) blank_line_seen_ = true;
+  line_blank_ = true;
+  if (mode_ == Mode::LineComment || mode_ == Mode::TagLine || mode_ == Mode::TagString) mode_ = Mode::Normal;
+}
+
+bool GameSplitter::scan(bool at_eof) {
+  std::string_view d = data();
+  std::size_t n = d.size();
+  std::size_t limit = at_eof ? n : (n > kLookahead ? n - kLookahead : 0);
+  std::size_t i = scan_;
+  auto finish = [&](std::size_t end, bool terminated) {
+    end_ = end;
+    terminated_ = terminated;
+    ready_start_ = start_;
+    ready_line_ = game_line_;
+    ready_column_ = game_column_;
+    in_game_ = false;
+  };
+  for (; i < limit; ++i) {
+    auto c = static_cast<unsigned char>(d[i]);
+    if (c == '\n' && prev_was_cr_) {  // second half of CRLF: the line already ended
+      prev_was_cr_ = false;
+      continue;
+    }
+    prev_was_cr_ = c == '\r';
+    if (is_newline(c)) {
+      newline();
+      continue;
+    }
+    bool at_line_start = line_blank_;
+    if (!is_blank(c)) line_blank_ = false;
+
+    switch (mode_) {
+      case Mode::LineComment:
+        break;
+      case Mode::TagString:
+        if (c == '\\' && i + 1 < n && !is_newline(static_cast<unsigned char>(d[i + 1]))) {
+          ++column_;
+          ++i;
+          c = static_cast<unsigned char>(d[i]);
+        } else if (c == '"') {
+          mode_ = Mode::TagLine;
+        }
+        break;
+      case Mode::TagLine:
+        if (c == '"') mode_ = Mode::TagString;
+        else if (c == ']') mode_ = Mode::Normal;
+        break;
+      case Mode::BraceComment:
+        if (c == '}') {
+          mode_ = Mode::Normal;
+        } else if (c == '[' && at_line_start && blank_line_seen_ && looks_like_tag(d, i)) {
+          // A comment left open swallows everything; a tag pair after a blank line is taken as
+          // the next game instead, so one broken game does not take the rest of the file.
+          finish(last_content_, false);
+          mode_ = Mode::TagLine;
+          section_ = Section::Tags;
+          depth_ = 0;
+          blank_line_seen_ = false;
+          begin_game(i);
+          last_content_ = i + 1;
+          ++column_;
+          scan_ = i + 1;
+          return true;
+        }
+        break;
+      case Mode::Normal: {
+        if (is_blank(c)) break;
+        if (!in_game_) {
+          begin_game(i);
+          section_ = Section::None;
+          depth_ = 0;
+          blank_line_seen_ = false;
+        }
+        if (c == '[' && (at_line_start || section_ != Section::Movetext)) {
+          bool new_section = at_line_start && (section_ == Section::Movetext ||
+                                               (section_ == Section::Tags && blank_line_seen_));
+          mode_ = Mode::TagLine;
+          if (new_section) {
+            finish(last_content_, false);
+            section_ = Section::Tags;
+            depth_ = 0;
+            blank_line_seen_ = false;
+            begin_game(i);
+            last_content_ = i + 1;
+            ++column_;
+            scan_ = i + 1;
+            return true;
+          }
+          section_ = Section::Tags;
+          blank_line_seen_ = false;
+          break;
+        }
+        if (section_ != Section::Movetext) section_ = Section::Movetext;
+        if (c == '{') {
+          mode_ = Mode::BraceComment;
+        } else if (c == ';' || (c == '%' && column_ == 1)) {
+          mode_ = Mode::LineComment;
+        } else if (c == '(') {
+          if (std::size_t len = single_in_parens(d, i)) {
+            column_ += code_points(d, i, i + len) - 1;
+            i += len - 1;
+            c = static_cast<unsigned char>(d[i]);
+          } else {
+            ++depth_;
+          }
+        } else if (c == ')') {
+          if (depth_ > 0) --depth_;
+        } else if (depth_ == 0) {
+          bool token_start = i == start_ || ends_token(static_cast<unsigned char>(d[i - 1]));
+          std::size_t len = 0;
+          if (token_start && result_at(d, i, len)) {
+            column_ += code_points(d, i, i + len);
+            finish(i + len, true);
+            scan_ = i + len;
+            section_ = Section::None;
+            return true;
+          }
+        }
+        break;
+      }
+    }
+    if (in_game_ && !is_blank(c)) last_content_ = i + 1;
+    if ((c & 0xC0) != 0x80) ++column_;
+  }
+  scan_ = i;
+  if (at_eof && in_game_) {
+    finish(last_content_, false);
+    return true;
+  }
+  return false;
+}
+
+bool GameSplitter::next(RawGame& game) {
+  for (;;) {
+    bool at_eof = in_ ? eof_ : true;
+    if (scan(at_eof)) {
+      std::string_view d = data();
+      game.bytes = d.substr(ready_start_, end_ - ready_start_);
+      game.offset = base_ + ready_start_;
+      game.line = ready_line_;
+      game.column = ready_column_;
+      game.number = ++count_;
+      game.terminated = terminated_;
+      return true;
+    }
+    if (at_eof) return false;
+    fill();
+  }
+}
+
+std::vector<RawGame> split_games(std::string_view bytes) {
+  std::vector<RawGame> games;
+  GameSplitter splitter(bytes);
+  RawGame g;
+  while (splitter.next(g)) games.push_back(g);
+  return games;
+}
+
+}  // namespace planilla

@@ -1,0 +1,129 @@
+// converters/decode: detection, conversion, line ends and the map back to original bytes.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "converters/decode.hpp"
+
+using namespace planilla;
+
+namespace {
+std::string read_fixture(const std::string& name) {
+  std::ifstream in(std::string(PLANILLA_SOURCE_DIR) + "/tests/fixtures/pgn/" + name, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+DecodeOptions forced(Encoding e) {
+  DecodeOptions o;
+  o.force = e;
+  return o;
+}
+}  // namespace
+
+TEST_CASE("decode: detection table") {
+  struct Row {
+    std::string bytes;
+    Encoding encoding;
+    std::string text;
+  };
+  const Row rows[] = {
+      {"1. e4 e5 *", Encoding::Ascii, "1. e4 e5 *"},
+      {"[White \"Polg\xC3\xA1r\"]", Encoding::Utf8, "[White \"Polgár\"]"},
+      {"\xEF\xBB\xBF[Event \"x\"]", Encoding::Utf8Bom, "[Event \"x\"]"},
+      {std::string("\xFF\xFE" "e\0\xE9\0", 6), Encoding::Utf16Le, "eé"},
+      {std::string("\xFE\xFF" "\0e\0\xE9\x26\x58", 8), Encoding::Utf16Be, "eé♘"},
+      {"[White \"Polg\xE1r, Judit\"] {M\xFCller}", Encoding::Latin1, "[White \"Polgár, Judit\"] {Müller}"},
+      {"{\x93quoted\x94 \x80 5}", Encoding::Windows1252, "{“quoted” € 5}"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.text);
+    Decoded d = decode(row.bytes);
+    CHECK(d.encoding == row.encoding);
+    CHECK(d.text() == row.text);
+    CHECK(d.invalid_bytes == 0);
+  }
+}
+
+TEST_CASE("decode: ASCII and UTF-8 take the fast path without copying") {
+  std::string ascii = "[Event \"x\"]\n1. e4 *\n";
+  Decoded a = decode(ascii);
+  CHECK(a.text().data() == ascii.data());
+  CHECK(a.map.identity());
+  std::string utf8 = "{½-½ ♘f3}\n";
+  Decoded u = decode(utf8);
+  CHECK(u.encoding == Encoding::Utf8);
+  CHECK(u.text().data() == utf8.data());
+}
+
+TEST_CASE("decode: Russian game in CP1251 and CP866 (own fixtures)") {
+  std::string expected = read_fixture("russian-utf8.pgn");
+  REQUIRE(!expected.empty());
+  Decoded cp1251 = decode(read_fixture("russian-cp1251.pgn"));
+  CHECK(cp1251.encoding == Encoding::Windows1251);
+  CHECK(cp1251.text() == expected);
+  Decoded cp866 = decode(read_fixture("russian-cp866.pgn"));
+  CHECK(cp866.encoding == Encoding::Cp866);
+  CHECK(cp866.text() == expected);
+  // Round trip back into the original code pages (used for rejects).
+  CHECK(encode(expected, Encoding::Cp866) == read_fixture("russian-cp866.pgn"));
+  CHECK(encode(expected, Encoding::Windows1251) == read_fixture("russian-cp1251.pgn"));
+}
+
+TEST_CASE("decode: a short Cyrillic tag alone is still Cyrillic, German names stay Latin") {
+  // "Карпов" in CP1251 and in CP866.
+  CHECK(detect_encoding("[White \"\xCA\xE0\xF0\xEF\xEE\xE2\"]") == Encoding::Windows1251);
+  CHECK(detect_encoding("[White \"\x8A\xA0\xE0\xAF\xAE\xA2\"]") == Encoding::Cp866);
+  CHECK(detect_encoding("[White \"M\xFC" "ller\"] [Black \"J\xF6" "rg Kr\xE4" "mer\"] {Er\xF6" "ffnung}") == Encoding::Latin1);
+  // Little evidence: the file's choice wins.
+  CHECK(detect_encoding("{\xE9}", Encoding::Cp866) == Encoding::Cp866);
+}
+
+TEST_CASE("decode: explicit override") {
+  Decoded d = decode("\xE9", forced(Encoding::Windows1251));
+  CHECK(d.forced);
+  CHECK(d.text() == "й");
+  Decoded bad = decode("a\xFF" "b", forced(Encoding::Utf8));
+  CHECK(bad.text() == "a\xEF\xBF\xBD" "b");
+  CHECK(bad.invalid_bytes == 1);
+  CHECK(bad.first_invalid == 1);
+}
+
+TEST_CASE("decode: CRLF and CR become LF, positions map to the original bytes") {
+  std::string bytes = "ab\r\ncd\ref\r\n\xE9g";
+  Decoded d = decode(bytes, forced(Encoding::Latin1));
+  REQUIRE(d.text() == "ab\ncd\nef\nég");
+  struct Row {
+    std::uint64_t decoded, original;
+  };
+  const Row rows[] = {{0, 0}, {2, 2}, {3, 4}, {5, 6}, {6, 7}, {8, 9}, {9, 11}, {11, 12}};
+  for (const Row& r : rows) {
+    CAPTURE(r.decoded);
+    CHECK(d.map.original(r.decoded) == r.original);
+  }
+  LineColumn lc = line_column(d.text(), 11);
+  CHECK(lc.line == 4);
+  CHECK(lc.column == 2);  // 'g' after the two-byte é: column in code points
+  CHECK(line_column(d.text(), 1, 7, 5).column == 6);
+  CHECK(line_column(d.text(), 4, 7, 5).column == 2);
+}
+
+TEST_CASE("decode: BOM offsets") {
+  Decoded d = decode("\xEF\xBB\xBFxy");
+  CHECK(d.text() == "xy");
+  CHECK(d.map.original(0) == 3);
+  CHECK(d.map.original(1) == 4);
+}
+
+TEST_CASE("decode: names") {
+  CHECK(encoding_from_name("Latin1") == Encoding::Latin1);
+  CHECK(encoding_from_name("CP866") == Encoding::Cp866);
+  CHECK(encoding_from_name("windows-1251") == Encoding::Windows1251);
+  CHECK(!encoding_from_name("ebcdic"));
+  CHECK(encoding_name(Encoding::Windows1252) == "windows-1252");
+  CHECK(is_valid_utf8("\xC3\xA9"));
+  CHECK(!is_valid_utf8("\xC0\xAF"));      // overlong
+  CHECK(!is_valid_utf8("\xED\xA0\x80"));  // surrogate
+}

@@ -1,0 +1,107 @@
+// converters/split: game boundaries, exact bytes, offsets and the streaming memory bound.
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "converters/split.hpp"
+
+using namespace planilla;
+
+namespace {
+std::vector<std::string> texts(std::string_view input) {
+  std::vector<std::string> out;
+  for (const RawGame& g : split_games(input)) out.emplace_back(g.bytes);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("split: boundaries table") {
+  using V = std::vector<std::string>;
+  struct Row {
+    std::string input;
+    V games;
+  };
+  const Row rows[] = {
+      {"", V{}},
+      {"  \n\n", V{}},
+      {"[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 0-1\n",
+       V{"[Event \"a\"]\n\n1. e4 e5 1-0", "[Event \"b\"]\n\n1. d4 0-1"}},
+      // games without tags
+      {"1. e4 e5 1/2-1/2 1. d4 *", V{"1. e4 e5 1/2-1/2", "1. d4 *"}},
+      // castling is not a result; a result inside a variation or comment does not end the game
+      {"1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 (4. c3 1-0) {0-1} Nf6 0-1\n",
+       V{"1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 (4. c3 1-0) {0-1} Nf6 0-1"}},
+      // tags without moves: a blank line separates tag-only games
+      {"[Event \"a\"]\n[Result \"0-1\"]\n\n[Event \"b\"]\n", V{"[Event \"a\"]\n[Result \"0-1\"]", "[Event \"b\"]"}},
+      // a game with no result ends at the next tag section
+      {"[Event \"a\"]\n1. e4 e5\n[Event \"b\"]\n1. d4 *", V{"[Event \"a\"]\n1. e4 e5", "[Event \"b\"]\n1. d4 *"}},
+      // results in tag values and escaped quotes do not fool the scanner
+      {"[Site \"1-0\"]\n[White \"a \\\"*\\\" b\"]\n1. e4 *", V{"[Site \"1-0\"]\n[White \"a \\\"*\\\" b\"]\n1. e4 *"}},
+      // ; and % comments hide results; (Q) and (=) are not variations
+      {"1. e4 ; 1-0\n%0-1\ne5 2. d8(Q) (=) *", V{"1. e4 ; 1-0\n%0-1\ne5 2. d8(Q) (=) *"}},
+      // ½-½ in UTF-8 and in Latin-1
+      {"1. e4 \xC2\xBD-\xC2\xBD 1. d4 \xBD-\xBD", V{"1. e4 \xC2\xBD-\xC2\xBD", "1. d4 \xBD-\xBD"}},
+      // an unclosed comment stops at a tag pair after a blank line
+      {"1. e4 {never closed\n\n[Event \"next\"]\n1. d4 *", V{"1. e4 {never closed", "[Event \"next\"]\n1. d4 *"}},
+      // a result glued to a token is not a result
+      {"1. e4 e5 21-0 *", V{"1. e4 e5 21-0 *"}},
+      // CR-only and CRLF line ends
+      {"[Event \"a\"]\r\r1. e4 1-0\r\r[Event \"b\"]\r\n\r\n*", V{"[Event \"a\"]\r\r1. e4 1-0", "[Event \"b\"]\r\n\r\n*"}},
+      // BOM is not part of the first game
+      {"\xEF\xBB\xBF[Event \"a\"]\n*", V{"[Event \"a\"]\n*"}},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.input);
+    CHECK(texts(row.input) == row.games);
+  }
+}
+
+TEST_CASE("split: offsets, lines and columns") {
+  std::string input = "[Event \"a\"]\r\n\r\n1. e4 1-0 [Event \"b\"]\n*\n\n  1. d4 *";
+  std::vector<RawGame> games = split_games(input);
+  REQUIRE(games.size() == 3);
+  CHECK(games[0].offset == 0);
+  CHECK(games[0].line == 1);
+  CHECK(games[0].terminated);
+  CHECK(games[1].offset == input.find("[Event \"b\"]"));
+  CHECK(games[1].line == 3);
+  CHECK(games[1].column == 11);
+  CHECK(games[2].line == 6);
+  CHECK(games[2].column == 3);
+  CHECK(games[2].number == 3);
+  for (const RawGame& g : games) CHECK(input.substr(g.offset, g.bytes.size()) == g.bytes);
+}
+
+TEST_CASE("split: streaming gives the same games with memory bounded by the largest game") {
+  std::string one = "[Event \"x\"]\n[White \"W\"]\n\n1. e4 {a comment} e5 2. Nf3 (2. Nc3) Nc6 1-0\n\n";
+  std::string input;
+  for (int i = 0; i < 2000; ++i) input += one;
+  std::istringstream in(input);
+  GameSplitter splitter(in, {.chunk_size = 4096});
+  RawGame g;
+  std::size_t count = 0;
+  while (splitter.next(g)) {
+    ++count;
+    CHECK(g.bytes == std::string_view(one).substr(0, one.size() - 2));
+    CHECK(g.offset == (count - 1) * one.size());
+    CHECK(g.line == (count - 1) * 5 + 1);
+  }
+  CHECK(count == 2000);
+  CHECK(splitter.peak_buffer() <= 3 * 4096);
+}
+
+TEST_CASE("split: a game larger than the chunk grows the buffer and stays intact") {
+  std::string big = "1. e4 {" + std::string(10000, 'x') + "} e5 *";
+  std::string input = big + "\n" + big;
+  std::istringstream in(input);
+  GameSplitter splitter(in, {.chunk_size = 512});
+  RawGame g;
+  int count = 0;
+  while (splitter.next(g)) {
+    CHECK(g.bytes == big);
+    ++count;
+  }
+  CHECK(count == 2);
+}
