@@ -1,0 +1,68 @@
+// Text → DescriptiveMove (English, Spanish or French descriptive), and a whole score → moves
+// resolved on the board. No board is consulted while parsing; read_descriptive_game then hands
+// the moves to resolve_descriptive_game (notation/descriptive.hpp).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "board/position.hpp"
+#include "board/result.hpp"
+#include "notation/descriptive.hpp"
+#include "notation/diagnostic.hpp"
+
+namespace planilla {
+
+struct DescriptiveSyntaxError {
+  std::uint32_t offset = 0;  // byte offset inside the token where reading stopped
+  std::string message;
+};
+
+struct ParsedDescriptive {
+  DescriptiveMove move;
+  std::size_t length = 0;  // bytes of `text` the move took, suffixes included
+};
+
+// Reads the longest move at the start of `text` (no leading space). Spaces inside the move are
+// allowed in English ("K R - Kt 1"), so a following move is left for the next call.
+// Errors: nullopt when no move starts here.
+// Example: parse_descriptive_prefix("P - Q 4   P - Q 4", English) → P-Q4, length 7.
+std::optional<ParsedDescriptive> parse_descriptive_prefix(std::string_view text, DescriptiveDialect dialect,
+                                                          std::uint64_t base_offset = 0);
+
+// Reads exactly one move; surrounding spaces are allowed, anything else is an error.
+// Errors: DescriptiveSyntaxError with the offset where the move could not continue.
+// Example: parse_descriptive("C3AR", Spanish) → knight to KB3.
+Result<DescriptiveMove, DescriptiveSyntaxError> parse_descriptive(std::string_view token,
+                                                                  DescriptiveDialect dialect,
+                                                                  std::uint64_t base_offset = 0);
+
+struct DescriptiveScore {
+  std::vector<DescriptiveMove> moves;    // spans are byte ranges in the text given
+  std::vector<Diagnostic> diagnostics;   // E-SYNTAX where reading stopped
+  std::string result;                    // "Resigns", "1-0", … when the score ends with one
+  bool stopped_early = false;            // a token that is no move ended the score
+};
+
+// Splits a score into moves: move numbers ("12.", "12 ...", "4 ........"), commas and
+// semicolons between moves, annotation glyphs, `{…}` comments and `[…]` markers are skipped;
+// a result word ("Resigns", "1-0", "abandonan") ends the score; any other token stops reading
+// with an E-SYNTAX diagnostic.
+// Example: read_descriptive_score("1. P-K4 P-K4 2. Kt-KB3", English).moves.size() == 3.
+DescriptiveScore read_descriptive_score(std::string_view text, DescriptiveDialect dialect);
+
+struct DescriptiveGame {
+  DescriptiveScore score;
+  DescriptiveGameResult resolution;
+};
+
+// Reads a score and resolves it on the board from `start` (search over the whole score).
+// Errors: as diagnostics in score and resolution; `resolution.complete` says if every move
+// resolved. Example: read_descriptive_game("1. P4R P4R 2. C3AR C3AD", Spanish, startpos).
+DescriptiveGame read_descriptive_game(std::string_view text, DescriptiveDialect dialect,
+                                      const Position& start);
+
+}  // namespace planilla
