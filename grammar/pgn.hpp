@@ -1,0 +1,116 @@
+// PGN game grammar (one game's text, already decoded to UTF-8 with LF line ends). Rules only:
+// actions live in grammar/pgn_actions.hpp, error messages in grammar/pgn_errors.hpp.
+//
+// Move tokens are not interpreted here: a token is the maximal run of characters that are not
+// white space and not one of { } ( ) [ ] ; " — plus `(X)` glued to it with X one code point
+// (`e8(Q)`, `e4(=)`). Its text goes to the move grammar (grammar/move_parser.hpp) unchanged.
+#pragma once
+
+#include <tao/pegtl.hpp>
+
+namespace planilla::grammar::pgn {
+
+namespace pegtl = tao::pegtl;
+using namespace tao::pegtl;  // NOLINT: rule files read as grammars
+
+// clang-format off
+
+// ---- white space -----------------------------------------------------------------------------
+struct blank_char : one< ' ', '\t', '\f', '\v', '\r' > {};
+struct space : sor< blank_char, one< '\n' > > {};
+struct spaces : plus< space > {};
+struct blanks : star< blank_char > {};
+struct bom : string< '\xEF', '\xBB', '\xBF' > {};
+
+// Characters that end a move token.
+struct delimiter : sor< space, one< '{', '}', '(', ')', '[', ']', ';', '"' > > {};
+struct token_end : sor< eof, at< delimiter > > {};
+
+// ---- tag pairs -------------------------------------------------------------------------------
+// The value ends at a quote followed by `]` and the end of the line (or another tag), so
+// unescaped quotes inside a value are read as text when that is unambiguous (`"Club "X""`),
+// and a backslash right before the closing quote is a literal backslash (`"Tournament \"`).
+struct tag_value_end : seq< one< '"' >, blanks, one< ']' >, blanks,
+                            sor< eolf, at< one< '[', ';', '{' > > > > {};
+struct tag_escape : seq< one< '\\' >, sor< one< '\\' >, seq< not_at< tag_value_end >, one< '"' > > > > {};
+struct tag_inner_quote : seq< not_at< tag_value_end >, one< '"' > > {};
+struct tag_plain : plus< not_one< '"', '\\', '\n' > > {};
+struct tag_backslash : one< '\\' > {};
+struct tag_value_text : star< sor< tag_escape, tag_plain, tag_inner_quote, tag_backslash > > {};
+struct tag_open : one< '[' > {};
+struct tag_name : plus< sor< alnum, one< '_' > > > {};
+struct tag_value_open : one< '"' > {};
+struct tag_value_close : one< '"' > {};
+struct tag_close : one< ']' > {};
+struct tag_pair : if_must< tag_open, blanks, tag_name, blanks, tag_value_open, tag_value_text,
+                           tag_value_close, blanks, tag_close > {};
+struct tag_section : star< tag_pair, star< space > > {};
+
+// ---- comments and escapes --------------------------------------------------------------------
+struct brace_open : one< '{' > {};
+struct brace_text : star< not_one< '}' > > {};
+struct brace_close : one< '}' > {};
+struct brace_comment : if_must< brace_open, brace_text, brace_close > {};
+struct line_comment_text : until< at< eolf > > {};
+struct line_comment : seq< one< ';' >, line_comment_text > {};
+struct escape_text : until< at< eolf > > {};
+struct escape_line : seq< bol, one< '%' >, escape_text > {};
+
+// ---- movetext elements -----------------------------------------------------------------------
+struct nag_value : plus< digit > {};
+struct nag : seq< one< '$' >, nag_value > {};
+
+struct ellipsis_char : sor< one< '.' >, string< '\xE2', '\x80', '\xA6' > > {};  // . or …
+struct move_number_digits : plus< digit > {};
+struct move_number : seq< move_number_digits, plus< ellipsis_char > > {};
+struct dots : seq< plus< ellipsis_char >, token_end > {};  // "..." standing alone
+
+struct result_token : sor< string< '1', '/', '2', '-', '1', '/', '2' >,
+                           string< '1', '-', '0' >,
+                           string< '0', '-', '1' >,
+                           string< '\xC2', '\xBD', '-', '\xC2', '\xBD' >,  // ½-½
+                           one< '*' > > {};
+struct result : seq< result_token, token_end > {};
+
+// Standalone annotation glyphs (a glyph glued to a move belongs to the move token).
+struct glyph_text : sor< string< '!', '!' >, string< '?', '?' >, string< '!', '?' >, string< '?', '!' >,
+                         string< '+', '/', '-' >, string< '-', '/', '+' >,
+                         string< '+', '/', '=' >, string< '=', '/', '+' >,
+                         string< '+', '-' >, string< '-', '+' >,
+                         string< '+', '=' >, string< '=', '+' >,
+                         one< '!', '?', '=' >,
+                         string< '\xC2', '\xB1' >,              // ±
+                         string< '\xE2', '\x88', '\x93' >,      // ∓
+                         string< '\xE2', '\x88', '\x9E' >,      // ∞
+                         string< '\xE2', '\xA9', '\xB2' >,      // ⩲
+                         string< '\xE2', '\xA9', '\xB1' >,      // ⩱
+                         string< '\xE2', '\x96', '\xA1' > > {}; // □
+struct glyph : seq< glyph_text, token_end > {};
+
+// e.p. / ep / a.p. written apart from the capture: it belongs to the previous move.
+struct ep_text : sor< string< 'e', '.', 'p', '.' >, string< 'a', '.', 'p', '.' >, string< 'e', 'p' > > {};
+struct ep_mark : seq< ep_text, token_end > {};
+// (=) standing alone after a move: the FIDE draw offer of that move.
+struct draw_offer : seq< string< '(', '=', ')' >, token_end > {};
+
+struct token_char : seq< not_at< delimiter >, utf8::any > {};
+// `(X)` glued to a token: X is one code point that is not white space or a delimiter.
+struct paren_single : seq< one< '(' >, not_at< delimiter >, utf8::any, one< ')' > > {};
+struct move_token : seq< plus< token_char >, star< paren_single, star< token_char > > > {};
+
+struct variation_open : one< '(' > {};
+struct variation_close : one< ')' > {};
+struct movetext;
+struct variation : if_must< variation_open, movetext, variation_close > {};
+
+struct element : sor< spaces, brace_comment, line_comment, escape_line, nag, draw_offer, variation,
+                      result, move_number, dots, glyph, ep_mark, move_token > {};
+struct movetext : star< element > {};
+
+// Anything left is a character that cannot start an element: `)`, `]`, `"`, a tag in movetext.
+struct game_end : eof {};
+struct game : seq< opt< bom >, star< space >, tag_section, movetext, must< game_end > > {};
+
+// clang-format on
+
+}  // namespace planilla::grammar::pgn

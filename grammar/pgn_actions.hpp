@@ -1,0 +1,218 @@
+// Actions of the PGN grammar: they turn matched rules into PgnHandler events. The state is
+// passed through parse(); no action looks at a board.
+#pragma once
+
+#include <string>
+
+#include <tao/pegtl.hpp>
+
+#include "grammar/pgn.hpp"
+#include "grammar/pgn_parser.hpp"
+
+namespace planilla::grammar::pgn {
+
+struct ParseState {
+  ParseState(PgnHandler& h, int max) : handler(h), max_depth(max) {}
+  PgnHandler& handler;
+  int max_depth = 64;
+  int depth = 0;
+  bool limit_hit = false;
+  std::uint64_t tag_offset = 0;
+  std::string tag_name;
+  std::string tag_value;
+  bool tag_quote = false;
+  bool in_tag = false;  // between [ and ]: an error here is E-TAG
+  std::uint64_t comment_offset = 0;
+};
+
+template <typename Input>
+std::uint64_t offset_of(const Input& in) {
+  return static_cast<std::uint64_t>(in.iterator().byte);
+}
+
+// Digits to a number, saturating (a move number or NAG of 30 digits is still one token).
+inline std::uint64_t saturating_number(std::string_view digits) {
+  std::uint64_t n = 0;
+  for (char c : digits) {
+    if (n > 1'000'000'000'000ull) return n;
+    n = n * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  return n;
+}
+
+template <typename Rule>
+struct action : tao::pegtl::nothing<Rule> {};
+
+template <>
+struct action<tag_open> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.tag_offset = offset_of(in);
+    s.in_tag = true;
+    s.tag_value.clear();
+    s.tag_quote = false;
+  }
+};
+
+template <>
+struct action<tag_name> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.tag_name.assign(in.begin(), in.end());
+  }
+};
+
+template <>
+struct action<tag_escape> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.tag_value.push_back(in.begin()[1]);  // the escaped character: \ or "
+  }
+};
+
+template <>
+struct action<tag_plain> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.tag_value.append(in.begin(), in.end());
+  }
+};
+
+template <>
+struct action<tag_inner_quote> {
+  static void apply0(ParseState& s) {
+    s.tag_value.push_back('"');
+    s.tag_quote = true;
+  }
+};
+
+template <>
+struct action<tag_backslash> {
+  static void apply0(ParseState& s) { s.tag_value.push_back('\\'); }
+};
+
+template <>
+struct action<tag_pair> {
+  static void apply0(ParseState& s) {
+    s.in_tag = false;
+    s.handler.tag(s.tag_name, s.tag_value, s.tag_offset, s.tag_quote);
+  }
+};
+
+template <>
+struct action<tag_section> {
+  static void apply0(ParseState& s) { s.handler.end_tags(); }
+};
+
+template <>
+struct action<brace_open> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.comment_offset = offset_of(in);
+  }
+};
+
+template <>
+struct action<brace_text> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.handler.comment(in.string_view(), CommentKind::Brace, s.comment_offset);
+  }
+};
+
+template <>
+struct action<line_comment_text> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.handler.comment(in.string_view(), CommentKind::Line, offset_of(in) - 1);
+  }
+};
+
+template <>
+struct action<escape_text> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.handler.comment(in.string_view(), CommentKind::Escape, offset_of(in) - 1);
+  }
+};
+
+template <>
+struct action<nag_value> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    std::uint64_t n = saturating_number(in.string_view());
+    s.handler.nag(n > 0xFFFF'FFFFull ? 0xFFFF'FFFFu : static_cast<unsigned>(n), {}, offset_of(in) - 1);
+  }
+};
+
+template <>
+struct action<glyph> {  // on the whole rule: glyph_text alone may match and then fail token_end
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.handler.nag(glyph_nag(in.string_view()), in.string_view(), offset_of(in));
+  }
+};
+
+template <>
+struct action<ep_mark> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.handler.en_passant_mark(in.string_view(), offset_of(in));
+  }
+};
+
+template <>
+struct action<draw_offer> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.handler.draw_offer(offset_of(in));
+  }
+};
+
+template <>
+struct action<move_number> {  // whole rule: digits without a dot are a move token (ICCF, 0000)
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    std::string_view text = in.string_view();
+    s.handler.move_number(saturating_number(text.substr(0, text.find_first_not_of("0123456789"))), offset_of(in));
+  }
+};
+
+template <>
+struct action<move_token> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.handler.move(in.string_view(), offset_of(in));
+  }
+};
+
+template <>
+struct action<variation_open> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    if (++s.depth > s.max_depth) {
+      s.limit_hit = true;
+      throw tao::pegtl::parse_error("variations nested deeper than " + std::to_string(s.max_depth), in);
+    }
+    s.handler.begin_variation(offset_of(in));
+  }
+};
+
+template <>
+struct action<variation_close> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    --s.depth;
+    s.handler.end_variation(offset_of(in));
+  }
+};
+
+template <>
+struct action<result> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.handler.result(in.string_view(), offset_of(in));
+  }
+};
+
+}  // namespace planilla::grammar::pgn

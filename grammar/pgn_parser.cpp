@@ -1,0 +1,44 @@
+// The one translation unit that instantiates the PGN grammar (PEGTL templates compile slowly).
+#include "grammar/pgn_parser.hpp"
+
+#include <tao/pegtl.hpp>
+
+#include "grammar/pgn.hpp"
+#include "grammar/pgn_actions.hpp"
+#include "grammar/pgn_errors.hpp"
+
+namespace planilla::grammar {
+
+unsigned glyph_nag(std::string_view g) {
+  struct Row {
+    std::string_view glyph;
+    unsigned nag;
+  };
+  static constexpr Row kGlyphs[] = {
+      {"!", 1},    {"?", 2},    {"!!", 3},   {"??", 4},   {"!?", 5},   {"?!", 6},   {"□", 7},
+      {"=", 10},   {"∞", 13},   {"⩲", 14},   {"+/=", 14}, {"+=", 14},  {"⩱", 15},   {"=/+", 15},
+      {"=+", 15},  {"±", 16},   {"+/-", 16}, {"∓", 17},   {"-/+", 17}, {"+-", 18},  {"-+", 19},
+  };
+  for (const Row& r : kGlyphs)
+    if (r.glyph == g) return r.nag;
+  return 0;
+}
+
+bool parse_pgn_game(std::string_view text, PgnHandler& handler, const PgnParseOptions& options) {
+  namespace pegtl = tao::pegtl;
+  pgn::ParseState state(handler, options.max_depth);
+  pegtl::memory_input<pegtl::tracking_mode::eager, pegtl::eol::lf_crlf> in(text.data(), text.size(), "");
+  try {
+    pegtl::parse<pgn::game, pgn::action, pgn::control>(in, state);
+    return true;
+  } catch (const pegtl::parse_error& e) {
+    std::uint64_t at = e.positions().empty() ? 0 : e.positions().front().byte;
+    Code code = Code::PgnSyntax;
+    if (state.limit_hit) code = Code::LimitExceeded;
+    else if (state.in_tag) code = Code::TagSyntax;
+    handler.syntax_error(code, e.message(), at);
+    return false;
+  }
+}
+
+}  // namespace planilla::grammar

@@ -1,0 +1,55 @@
+// Reading one PGN game's text into events. The grammar (grammar/pgn.hpp) finds the structure;
+// nothing here plays or even parses a move: each move token's text goes to the handler, which
+// hands it to parse_move() and resolve() (converters/reader.hpp does).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "notation/diagnostic.hpp"
+
+namespace planilla::grammar {
+
+enum class CommentKind : std::uint8_t {
+  Brace,   // { ... }
+  Line,    // ; ... to the end of the line
+  Escape,  // % ... a whole line from column 1
+};
+
+// Receives the events of one game in text order. Offsets are byte offsets in the game's text.
+class PgnHandler {
+ public:
+  virtual ~PgnHandler() = default;
+  // `tolerated_quote`: the value held an unescaped `"` that was read as text.
+  virtual void tag(std::string_view /*name*/, std::string_view /*value*/, std::uint64_t /*offset*/,
+                   bool /*tolerated_quote*/) {}
+  virtual void end_tags() {}
+  virtual void move_number(std::uint64_t /*number*/, std::uint64_t /*offset*/) {}
+  virtual void move(std::string_view /*token*/, std::uint64_t /*offset*/) {}
+  virtual void en_passant_mark(std::string_view /*text*/, std::uint64_t /*offset*/) {}
+  virtual void draw_offer(std::uint64_t /*offset*/) {}
+  // `glyph` is the text of a standalone glyph (`!?`), empty for `$n`.
+  virtual void nag(unsigned /*value*/, std::string_view /*glyph*/, std::uint64_t /*offset*/) {}
+  virtual void comment(std::string_view /*text*/, CommentKind /*kind*/, std::uint64_t /*offset*/) {}
+  virtual void begin_variation(std::uint64_t /*offset*/) {}
+  virtual void end_variation(std::uint64_t /*offset*/) {}
+  virtual void result(std::string_view /*token*/, std::uint64_t /*offset*/) {}
+  // A structural error: the game stops here (E-PGN-SYNTAX, E-TAG, E-LIMIT).
+  virtual void syntax_error(Code /*code*/, std::string_view /*message*/, std::uint64_t /*offset*/) {}
+};
+
+struct PgnParseOptions {
+  int max_depth = 64;  // variation nesting beyond this is E-LIMIT
+};
+
+// Parses one game (UTF-8, LF line ends). Returns false after reporting a structural error through
+// handler.syntax_error(); never throws on malformed input.
+bool parse_pgn_game(std::string_view text, PgnHandler& handler, const PgnParseOptions& options = {});
+
+// NAG number of a standalone or suffix glyph (`!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6,
+// `□` 7, `=` 10, `∞` 13, `⩲`/`+/=`/`+=` 14, `⩱`/`=/+`/`=+` 15, `±`/`+/-` 16, `∓`/`-/+` 17,
+// `+-` 18, `-+` 19); 0 when unknown.
+unsigned glyph_nag(std::string_view glyph);
+
+}  // namespace planilla::grammar

@@ -1,0 +1,192 @@
+// grammar/pgn: rule tables (verify_rule style), whole-game event tables, and grammar analysis.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze.hpp>
+
+#include "grammar/pgn.hpp"
+#include "grammar/pgn_parser.hpp"
+
+using namespace planilla;
+using namespace planilla::grammar;
+
+namespace {
+
+// Outcome of matching one rule at the start of an input: success with `rest` bytes left over,
+// or a local failure.
+enum class Outcome { Success, Failure };
+
+template <typename Rule>
+void verify_rule(const std::string& input, Outcome expected, std::size_t rest = 0) {
+  namespace pegtl = tao::pegtl;
+  CAPTURE(input);
+  pegtl::memory_input<pegtl::tracking_mode::eager, pegtl::eol::lf_crlf> in(input, "test");
+  bool ok = pegtl::parse<Rule>(in);
+  CHECK(ok == (expected == Outcome::Success));
+  if (ok) CHECK(in.size() == rest);
+}
+
+// Renders every event in a compact text, so a table can say what a game reads as.
+class Recorder : public PgnHandler {
+ public:
+  std::string out;
+  void tag(std::string_view n, std::string_view v, std::uint64_t, bool q) override {
+    out += "[" + std::string(n) + "=" + std::string(v) + (q ? "!" : "") + "]";
+  }
+  void end_tags() override { out += "|"; }
+  void move_number(std::uint64_t n, std::uint64_t) override { out += "#" + std::to_string(n) + " "; }
+  void move(std::string_view t, std::uint64_t o) override { out += "m:" + std::string(t) + "@" + std::to_string(o) + " "; }
+  void en_passant_mark(std::string_view t, std::uint64_t) override { out += "ep:" + std::string(t) + " "; }
+  void draw_offer(std::uint64_t) override { out += "(=) "; }
+  void nag(unsigned v, std::string_view, std::uint64_t) override { out += "$" + std::to_string(v) + " "; }
+  void comment(std::string_view t, CommentKind k, std::uint64_t) override {
+    const char* open = k == CommentKind::Brace ? "{" : k == CommentKind::Line ? ";" : "%";
+    out += open + std::string(t) + (k == CommentKind::Brace ? "} " : "\\n ");
+  }
+  void begin_variation(std::uint64_t) override { out += "( "; }
+  void end_variation(std::uint64_t) override { out += ") "; }
+  void result(std::string_view t, std::uint64_t) override { out += "R:" + std::string(t); }
+  void syntax_error(Code c, std::string_view m, std::uint64_t o) override {
+    out += "ERR" + std::to_string(static_cast<int>(c)) + "@" + std::to_string(o) + ":" + std::string(m);
+  }
+};
+
+std::string events(std::string_view text, int max_depth = 64) {
+  Recorder r;
+  PgnParseOptions o;
+  o.max_depth = max_depth;
+  parse_pgn_game(text, r, o);
+  return r.out;
+}
+
+std::string err(Code c, std::uint64_t at) { return "ERR" + std::to_string(static_cast<int>(c)) + "@" + std::to_string(at); }
+
+}  // namespace
+
+TEST_CASE("grammar/pgn: analyze finds no problems") {
+  CHECK(tao::pegtl::analyze<pgn::game>() == 0);
+}
+
+TEST_CASE("grammar/pgn: rules") {
+  using namespace pgn;
+  verify_rule<result>("1-0", Outcome::Success);
+  verify_rule<result>("0-1 ", Outcome::Success, 1);
+  verify_rule<result>("1/2-1/2)", Outcome::Success, 1);
+  verify_rule<result>("½-½", Outcome::Success);
+  verify_rule<result>("*", Outcome::Success);
+  verify_rule<result>("0-0", Outcome::Failure);
+  verify_rule<result>("1-0-0", Outcome::Failure);
+  verify_rule<move_number>("1.", Outcome::Success);
+  verify_rule<move_number>("12...e5", Outcome::Success, 2);
+  verify_rule<move_number>("3…Nf6", Outcome::Success, 3);
+  verify_rule<move_number>("3.…", Outcome::Success);
+  verify_rule<move_number>("0000", Outcome::Failure);
+  verify_rule<move_token>("e8(Q)+ ", Outcome::Success, 1);
+  verify_rule<move_token>("e4(e5)", Outcome::Success, 4);  // a variation, not a promotion
+  verify_rule<move_token>("Nf3{", Outcome::Success, 1);
+  verify_rule<move_token>("♘f3", Outcome::Success);
+  verify_rule<move_token>("\"", Outcome::Failure);
+  verify_rule<nag>("$14", Outcome::Success);
+  verify_rule<nag>("$", Outcome::Failure);
+  verify_rule<glyph>("!? ", Outcome::Success, 1);
+  verify_rule<glyph>("+-", Outcome::Success);
+  verify_rule<glyph>("!e4", Outcome::Failure);
+  verify_rule<ep_mark>("e.p. ", Outcome::Success, 1);
+  verify_rule<ep_mark>("ep", Outcome::Success);
+  verify_rule<ep_mark>("epx", Outcome::Failure);
+  verify_rule<draw_offer>("(=)", Outcome::Success);
+  verify_rule<tag_pair>("[Event \"x\"]", Outcome::Success);
+  verify_rule<tag_pair>("[ Event   \"a \\\"b\\\" \\\\\" ]", Outcome::Success);
+  verify_rule<brace_comment>("{a\nb} x", Outcome::Success, 2);
+  verify_rule<line_comment>("; x\ny", Outcome::Success, 2);
+}
+
+TEST_CASE("grammar/pgn: games as events") {
+  struct Row {
+    std::string text;
+    std::string events;
+  };
+  const Row rows[] = {
+      {"[Event \"x\"]\n[Site \"y\"]\n\n1. e4 e5 1-0", "[Event=x][Site=y]|#1 m:e4@27 m:e5@30 R:1-0"},
+      {"1.e4 1...e5 2.Nf3 *", "|#1 m:e4@2 #1 m:e5@9 #2 m:Nf3@14 R:*"},
+      {"1.…e5", "|#1 m:e5@5 "},
+      {"e4 e5", "|m:e4@0 m:e5@3 "},
+      // escapes, odd spacing, brackets and quotes inside values
+      {"[ White  \"a \\\"b\\\" \\\\ c\"  ]", "[White=a \"b\" \\ c]|"},
+      {"[Event \"closing ] opening [x]\"]", "[Event=closing ] opening [x]]|"},
+      {"[Event \"Tournament \\\"]\n[Site \"S\"]", "[Event=Tournament \\][Site=S]|"},
+      {"[Event \"Club \"Victory\"\"]", "[Event=Club \"Victory\"!]|"},
+      {"[A \"1\"] [B \"2\"]\n*", "[A=1][B=2]|R:*"},
+      // comments, escapes, NAGs, glyphs
+      {"1. e4 {multi\nline} ; rest 1-0\n%esc\n$1 !? *", "|#1 m:e4@3 {multi\nline} ; rest 1-0\\n %esc\\n $1 $5 R:*"},
+      {"{before} e4", "|{before} m:e4@9 "},
+      // variations, nested
+      {"1. e4 (1. d4 (1. c4) d5) e5", "|#1 m:e4@3 ( #1 m:d4@10 ( #1 m:c4@17 ) m:d5@21 ) m:e5@25 "},
+      // promotion in parentheses, draw offer, en passant apart
+      {"e8(Q) e4(=) Nf3 (=) exd6 e.p. b5 ep", "|m:e8(Q)@0 m:e4(=)@6 m:Nf3@12 (=) m:exd6@20 ep:e.p. m:b5@30 ep:ep "},
+      // castling with zeros is a move, not a result
+      {"0-0 0-0-0 0-1", "|m:0-0@0 m:0-0-0@4 R:0-1"},
+      // null moves are move tokens for the move grammar
+      {"-- Z0 0000", "|m:--@0 m:Z0@3 m:0000@6 "},
+      // garbage tokens are handed on, never dropped
+      {"1. e4 pawn?? *", "|#1 m:e4@3 m:pawn??@6 R:*"},
+      {"1/2-1/2", "|R:1/2-1/2"},
+      {"[Event \"x\"]", "[Event=x]|"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.text);
+    CHECK(events(row.text) == row.events);
+  }
+}
+
+TEST_CASE("grammar/pgn: errors with place and code") {
+  struct Row {
+    std::string text;
+    Code code;
+    std::uint64_t at;
+  };
+  const Row rows[] = {
+      {"[\"Somewhere\"]", Code::TagSyntax, 1},
+      {"[Site]", Code::TagSyntax, 5},
+      {"[Site \"Somewhere\non the Earth\"]", Code::TagSyntax, 16},
+      {"[Event \"x\"\n", Code::TagSyntax, 10},
+      {"[%~<|> \"Somewhere\"]", Code::TagSyntax, 1},
+      {"1. e4 {open", Code::PgnSyntax, 11},
+      {"1. e4 (1. d4", Code::PgnSyntax, 12},
+      {"1. e4 e5 ) *", Code::PgnSyntax, 9},
+      {"1. e4 \"x\"", Code::PgnSyntax, 6},
+      {"1. e4\n[Site \"late\"]", Code::PgnSyntax, 6},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.text);
+    std::string e = events(row.text);
+    CHECK(e.find(err(row.code, row.at)) != std::string::npos);
+  }
+}
+
+TEST_CASE("grammar/pgn: variation depth is bounded") {
+  std::string deep = "e4 ";
+  for (int i = 0; i < 5; ++i) deep += "( e4 ";
+  for (int i = 0; i < 5; ++i) deep += ") ";
+  CHECK(events(deep, 5).find("ERR") == std::string::npos);
+  CHECK(events(deep, 4).find(err(Code::LimitExceeded, 23)) != std::string::npos);
+  // Far beyond any limit: no stack overflow, one diagnostic.
+  std::string huge(100000, '(');
+  CHECK(events(huge).find(err(Code::LimitExceeded, 64)) != std::string::npos);
+}
+
+TEST_CASE("grammar/pgn: huge comment") {
+  std::string text = "1. e4 {" + std::string(5'000'000, 'x') + "} *";
+  Recorder r;
+  CHECK(parse_pgn_game(text, r));
+}
+
+TEST_CASE("grammar/pgn: glyph NAG numbers") {
+  CHECK(glyph_nag("!") == 1);
+  CHECK(glyph_nag("?!") == 6);
+  CHECK(glyph_nag("±") == 16);
+  CHECK(glyph_nag("-+") == 19);
+  CHECK(glyph_nag("N") == 0);
+}
