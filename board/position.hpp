@@ -17,16 +17,23 @@
 
 namespace planilla {
 
-// A fixed-capacity list: no allocation on the hot path (218 is the known maximum of legal moves).
+// A fixed-capacity list: no allocation on the hot path. 218 is the known maximum of legal moves
+// in a reachable position, but from_setup() accepts unreachable ones too (up to 15 queens and a
+// king per side); no piece has more than 27 moves, so 15 * 27 + 10 = 415 < kCapacity bounds every
+// position from_setup() accepts.
 class MoveList {
  public:
+  static constexpr std::size_t kCapacity = 512;
+  // The storage is deliberately left uninitialised: zeroing 1 KB per generated list would cost
+  // perft about a tenth of its speed. Only moves_[0, size_) is ever read.
+  MoveList() {}  // NOLINT: not = default, which would value-initialise every slot
   void push_back(Move m) { moves_[size_++] = m; }
   void clear() { size_ = 0; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   Move operator[](std::size_t i) const { return moves_[i]; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
+  const Move* begin() const { return moves_; }
+  const Move* end() const { return moves_ + size_; }
   bool contains(Move m) const {
     for (Move x : *this)
       if (x == m) return true;
@@ -34,7 +41,9 @@ class MoveList {
   }
 
  private:
-  std::array<Move, 256> moves_{};
+  union {
+    Move moves_[kCapacity];
+  };
   std::size_t size_ = 0;
 };
 
@@ -68,6 +77,10 @@ enum PositionErrorKind : std::uint32_t {
 
 struct PositionError {
   std::uint32_t kinds = 0;
+  // Which colour broke a rule, where a rule is about one colour (missing king, too many pieces,
+  // castling rights, pawns on the back rank): the same bits as `kinds`, per colour.
+  std::uint32_t white_kinds = 0;
+  std::uint32_t black_kinds = 0;
   // One readable sentence naming every failed rule, e.g. "missing white king; pawn on back rank".
   std::string message() const;
 };
@@ -77,11 +90,16 @@ struct Relaxations {
   bool ignore_invalid_castling = false;  // drop rights that cannot hold
   bool ignore_invalid_ep = false;        // drop an e.p. square that cannot hold
   bool allow_pawns_on_back_rank = false;
+  // Accept checks no legal last move could have given (three checkers, two knights, a check
+  // inconsistent with the e.p. square, ...). Move generation stays correct for them; test suites
+  // such as shakmaty's perft files contain such positions on purpose.
+  bool allow_impossible_check = false;
 };
 
 class Position {
  public:
-  // The standard start position.
+  // The standard start position (so a default-constructed Position is always valid).
+  Position();
   static Position startpos();
   // Chess960 start position by Scharnagl number 0..959 (518 is the standard array); nullopt
   // outside that range.
@@ -118,7 +136,7 @@ class Position {
   // Pieces of colour `by` that attack `s` given the current occupancy.
   Bitboard attackers_to(Square s, Color by) const;
 
-  // Legal move generation. The filtered form serves the resolver: it generates only moves of
+  // Legal move generation; both forms replace the contents of `out`. The filtered form serves the resolver: it generates only moves of
   // the piece types in `types` (bit i = PieceType i) from squares in `from_mask` to squares in
   // `to_mask` (for castling, to_mask is tested against the rook square), with no full list.
   void legal_moves(MoveList& out) const;
@@ -147,9 +165,21 @@ class Position {
   bool has_insufficient_material() const;
   bool has_insufficient_material(Color c) const;   // `c` alone cannot mate
 
+  // Equal board, side to move, castling rights, e.p. square (canonical) and clocks. The castling
+  // mode is not compared: it only says how rights are read and written.
   friend bool operator==(const Position& a, const Position& b);
 
  private:
+  void put_piece(Piece p, Square s);
+  void remove_piece(Square s);
+  void remove_castling_rights(Bitboard rooks);
+  Bitboard attackers_to(Square s, Color by, Bitboard occupied) const;
+  // Is the e.p. capture from `from` legal for the side to move (ep_square_ not yet required)?
+  bool ep_capture_legal(Square from, Square ep) const;
+  // After a double push to `to`: keep the e.p. square only if a legal capture exists.
+  void set_ep_if_capturable(Square ep);
+  void finish_setup();  // recomputes key_ and checkers_ from the board
+
   // Layout is the implementation's business; keep it small (copy-make is the playing model).
   std::array<Bitboard, 2> by_color_{};
   std::array<Bitboard, kPieceTypes> by_type_{};

@@ -1,0 +1,194 @@
+// Legal move generation without make-and-test: check evasion masks, pinned pieces restricted
+// to their pin line, king moves tested against attacks with the king lifted off the board, and
+// the two moves that need a full look (en passant, castling) checked directly.
+#include "board/attacks.hpp"
+#include "board/bitboard.hpp"
+#include "board/position.hpp"
+
+namespace planilla {
+
+namespace {
+
+constexpr unsigned type_bit(PieceType t) { return 1u << index_of(t); }
+constexpr unsigned kAllTypes = (1u << kPieceTypes) - 1;
+
+// Appends moves from `from` to every square of `targets`.
+inline void add_moves(MoveList& out, Square from, Bitboard targets) {
+  while (targets) out.push_back(Move(from, pop_lsb(targets)));
+}
+
+// Appends pawn moves for every target square; the origin is `delta` squares behind the target.
+inline void add_pawn_moves(MoveList& out, Bitboard targets, int delta) {
+  while (targets) {
+    const Square to = pop_lsb(targets);
+    out.push_back(Move(square_at(index_of(to) - delta), to));
+  }
+}
+
+inline void add_promotions(MoveList& out, Bitboard targets, int delta) {
+  while (targets) {
+    const Square to = pop_lsb(targets);
+    const Square from = square_at(index_of(to) - delta);
+    out.push_back(Move(from, to, MoveKind::Promotion, PieceType::Queen));
+    out.push_back(Move(from, to, MoveKind::Promotion, PieceType::Rook));
+    out.push_back(Move(from, to, MoveKind::Promotion, PieceType::Bishop));
+    out.push_back(Move(from, to, MoveKind::Promotion, PieceType::Knight));
+  }
+}
+
+// Pushes, captures and promotions of the pawns in `pawns`, landing on `allowed` squares.
+// The caller restricts `allowed` for check evasion and, pawn by pawn, for pins.
+template <Color kUs>
+inline void add_pawn_set(MoveList& out, Bitboard pawns, Bitboard enemy, Bitboard empty, Bitboard allowed) {
+  constexpr int kUp = kUs == Color::White ? 8 : -8;
+  constexpr Bitboard kSeventh = kUs == Color::White ? kRank8 >> 8 : kRank1 << 8;
+  constexpr Bitboard kThird = kUs == Color::White ? kRank1 << 16 : kRank8 >> 16;
+  // Captures towards the h-file are +9 for White and -7 for Black; towards the a-file +7 / -9.
+  constexpr int kEastDelta = kUs == Color::White ? 9 : -7;
+  constexpr int kWestDelta = kUs == Color::White ? 7 : -9;
+
+  const Bitboard normal = pawns & ~kSeventh;
+  const Bitboard promoting = pawns & kSeventh;
+
+  const Bitboard push1 = shift_forward(kUs, normal) & empty;
+  const Bitboard push2 = shift_forward(kUs, push1 & kThird) & empty & allowed;
+  add_pawn_moves(out, push1 & allowed, kUp);
+  add_pawn_moves(out, push2, 2 * kUp);
+  const Bitboard fwd = shift_forward(kUs, normal);
+  add_pawn_moves(out, shift_east(fwd) & enemy & allowed, kEastDelta);
+  add_pawn_moves(out, shift_west(fwd) & enemy & allowed, kWestDelta);
+
+  if (promoting) {
+    const Bitboard pfwd = shift_forward(kUs, promoting);
+    add_promotions(out, pfwd & empty & allowed, kUp);
+    add_promotions(out, shift_east(pfwd) & enemy & allowed, kEastDelta);
+    add_promotions(out, shift_west(pfwd) & enemy & allowed, kWestDelta);
+  }
+}
+
+}  // namespace
+
+void Position::legal_moves(MoveList& out) const { legal_moves(out, kAllTypes, kAllSquares, kAllSquares); }
+
+MoveList Position::legal_moves() const {
+  MoveList list;
+  legal_moves(list);
+  return list;
+}
+
+void Position::legal_moves(MoveList& out, unsigned types, Bitboard from_mask, Bitboard to_mask) const {
+  out.clear();
+  const auto& t = attack_tables();
+  const Color us = turn_, them = ~us;
+  const Bitboard own = by_color_[index_of(us)];
+  const Bitboard enemy = by_color_[index_of(them)];
+  const Bitboard occ = own | enemy;
+  const Square ksq = king_square(us);
+  const Bitboard diag_sliders = enemy & (by_type_[index_of(PieceType::Bishop)] | by_type_[index_of(PieceType::Queen)]);
+  const Bitboard orth_sliders = enemy & (by_type_[index_of(PieceType::Rook)] | by_type_[index_of(PieceType::Queen)]);
+
+  // King steps: the destination must be safe with the king lifted off (a slider's ray
+  // continues through the square it leaves).
+  if ((types & type_bit(PieceType::King)) && (from_mask & bb(ksq))) {
+    Bitboard targets = t.king[index_of(ksq)] & ~own & to_mask;
+    const Bitboard occ_without_king = occ ^ bb(ksq);
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      if (!attackers_to(to, them, occ_without_king)) out.push_back(Move(ksq, to));
+    }
+  }
+  if (more_than_one(checkers_)) return;  // double check: only the king may move
+
+  Bitboard allowed = ~own & to_mask;
+  if (checkers_) allowed &= between(ksq, lsb(checkers_)) | checkers_;
+
+  // Our pieces pinned to our king: exactly one piece between the king and an enemy slider.
+  Bitboard pinned = 0;
+  Bitboard snipers = (t.rook(ksq, 0) & orth_sliders) | (t.bishop(ksq, 0) & diag_sliders);
+  while (snipers) {
+    const Bitboard blockers = between(ksq, pop_lsb(snipers)) & occ;
+    if (blockers && !more_than_one(blockers)) pinned |= blockers & own;
+  }
+
+  if (types & type_bit(PieceType::Pawn)) {
+    const Bitboard pawns = by_type_[index_of(PieceType::Pawn)] & own & from_mask;
+    const Bitboard empty = ~occ;
+    const auto add_set = us == Color::White ? add_pawn_set<Color::White> : add_pawn_set<Color::Black>;
+    add_set(out, pawns & ~pinned, enemy, empty, allowed);
+    for (Bitboard b = pawns & pinned; b;) {
+      const Square from = pop_lsb(b);
+      add_set(out, bb(from), enemy, empty, allowed & t.line[index_of(ksq)][index_of(from)]);
+    }
+    // En passant: rare, so each candidate is tested by lifting both pawns off the board,
+    // which covers the pawn pinned along the rank and the capture that evades a check.
+    if (ep_square_ != Square::None && (to_mask & bb(ep_square_))) {
+      Bitboard candidates = t.pawn[index_of(them)][index_of(ep_square_)] & pawns;
+      while (candidates) {
+        const Square from = pop_lsb(candidates);
+        if (ep_capture_legal(from, ep_square_)) out.push_back(Move(from, ep_square_, MoveKind::EnPassant));
+      }
+    }
+  }
+
+  if (types & type_bit(PieceType::Knight)) {
+    for (Bitboard b = by_type_[index_of(PieceType::Knight)] & own & ~pinned & from_mask; b;) {
+      const Square from = pop_lsb(b);
+      add_moves(out, from, t.knight[index_of(from)] & allowed);
+    }
+  }
+
+  // Sliders: a pinned one keeps to the line through its king.
+  const auto add_slider = [&](PieceType type, auto attack) {
+    for (Bitboard b = by_type_[index_of(type)] & own & from_mask; b;) {
+      const Square from = pop_lsb(b);
+      Bitboard targets = attack(from) & allowed;
+      if (pinned & bb(from)) targets &= t.line[index_of(ksq)][index_of(from)];
+      add_moves(out, from, targets);
+    }
+  };
+  if (types & type_bit(PieceType::Bishop)) add_slider(PieceType::Bishop, [&](Square s) { return t.bishop(s, occ); });
+  if (types & type_bit(PieceType::Rook)) add_slider(PieceType::Rook, [&](Square s) { return t.rook(s, occ); });
+  if (types & type_bit(PieceType::Queen)) add_slider(PieceType::Queen, [&](Square s) { return t.queen(s, occ); });
+
+  // Castling (FIDE / Chess960): king to c/g, rook to d/f; every square either piece crosses or
+  // lands on must be empty except for those two pieces; no square the king stands on, crosses
+  // or lands on may be attacked. Attacks are tested with both pieces lifted off, so a castling
+  // rook that shielded the king's destination along the rank does not hide the attack.
+  if (!checkers_ && (types & type_bit(PieceType::King)) && (from_mask & bb(ksq)) && (castling_rooks_ & back_rank(us))) {
+    for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+      const Square rook = castling_rook(us, side);
+      if (rook == Square::None || !(to_mask & bb(rook))) continue;
+      const Square king_to = castling_king_target(us, side);
+      const Square rook_to = castling_rook_target(us, side);
+      const Bitboard king_path = t.between[index_of(ksq)][index_of(king_to)] | bb(king_to);
+      const Bitboard rook_path = t.between[index_of(rook)][index_of(rook_to)] | bb(rook_to);
+      const Bitboard lifted = bb(ksq) | bb(rook);
+      if ((king_path | rook_path) & occ & ~lifted) continue;
+      const Bitboard occ_lifted = occ ^ lifted;
+      bool safe = true;
+      for (Bitboard b = king_path; b && safe;) safe = !attackers_to(pop_lsb(b), them, occ_lifted);
+      if (safe) out.push_back(Move(ksq, rook, MoveKind::Castling));
+    }
+  }
+}
+
+std::optional<Move> Position::castling_move(CastlingSide side) const {
+  const Square rook = castling_rook(turn_, side);
+  if (rook == Square::None) return std::nullopt;
+  MoveList list;
+  legal_moves(list, type_bit(PieceType::King), bb(king_square(turn_)), bb(rook));
+  for (Move m : list)
+    if (m.is_castling()) return m;
+  return std::nullopt;
+}
+
+bool Position::is_legal(Move m) const {
+  if (m.is_none() || m.is_null()) return false;
+  const Piece p = board_[index_of(m.from())];
+  if (p.type == PieceType::None || p.color != turn_) return false;
+  MoveList list;
+  legal_moves(list, type_bit(p.type), bb(m.from()), bb(m.to()));
+  return list.contains(m);
+}
+
+}  // namespace planilla
