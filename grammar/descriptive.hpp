@@ -16,7 +16,7 @@ using namespace tao::pegtl;  // NOLINT: the grammar reads better with PEGTL's na
 // clang-format off
 
 // ---- shared pieces
-struct gap : star< blank > {};
+struct gap : opt< blank > {};  // one space at most: two or more separate columns
 struct rank_digit : range< '1', '8' > {};
 struct en_dash_char : sor< one< '-' >, string< '\xE2', '\x80', '\x93' >, string< '\xE2', '\x80', '\x94' > > {};
 struct word_end : not_at< alpha > {};
