@@ -67,6 +67,13 @@ struct WrittenMove {
 
   SourceSpan span;                  // the whole token as written, suffixes included
 
+  // `bc4`: a lower-case piece letter that is also a file letter, followed by a square on an
+  // adjacent file, with no capture mark. The grammar reports the piece reading (piece = Bishop,
+  // piece_lowercase) and puts the letter's file in from_file; that from_file is NOT an origin
+  // hint for the piece. The resolver tries the piece to the target from anywhere, and the pawn
+  // capture from from_file (`bxc4`); see grammar/move_parser.hpp.
+  bool also_pawn_capture = false;
+
   friend bool operator==(const WrittenMove&, const WrittenMove&) = default;
 
   bool has_full_origin() const { return from_file.has_value() && from_rank.has_value(); }
