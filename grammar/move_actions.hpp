@@ -41,7 +41,9 @@ struct LanguageTable {
                                      PieceType::None, PieceType::None, PieceType::None, PieceType::None};
 };
 
-// The table of a row; rows of all_languages() are built once, others on each call.
+// The table of a row; rows of all_languages() are built once (thread-safe static), any other
+// row is built into `scratch` on each call, which is what the returned reference then names.
+// Errors: none (std::bad_alloc aside). Example: table_for(english(), s).spellings.front().text == "Kt".
 const LanguageTable& table_for(const Language& language, LanguageTable& scratch);
 
 struct PieceMatch {
@@ -54,7 +56,8 @@ struct PieceMatch {
   std::uint32_t length = 0;
 };
 
-// Longest piece spelling of `table` (or a figurine) at [cur, end); type None when nothing matches.
+// Longest piece spelling of `table` (or a figurine, with its VS15/VS16) at [cur, end).
+// Errors: none; type None when nothing matches. Example: "Крe1" in Russian → King, length 4.
 PieceMatch match_piece_text(const LanguageTable& table, const char* cur, const char* end);
 
 struct MoveState {

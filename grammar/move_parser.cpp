@@ -352,7 +352,11 @@ MoveSyntaxError explain_failure(std::string_view text, const MoveState& state, c
     return {0, "unknown piece letter '" + quote_at(text, 0) + "' for " + std::string(language.name) +
                    " (letters " + letter_list(language) + ")"};
   }
-  return {0, "'" + std::string(text) + "' is not a move"};
+  // Built by append: GCC 12 -O3 misreports `"'" + std::string(...)` (-Wrestrict, bug 105329).
+  std::string message = "'";
+  message.append(text);
+  message.append("' is not a move");
+  return {0, std::move(message)};
 }
 
 MoveSyntaxError explain_raise(std::string_view text, std::uint32_t at, std::string_view raised,
