@@ -45,6 +45,11 @@ enum class Code : std::uint8_t {
   InvalidEncoding,        // W-ENCODING      bytes not valid in the detected encoding
   LanguageDetected,       // N-LANGUAGE      which letter set auto detection chose and why
   Repaired,               // N-REPAIRED      a repair applied by --repair
+  AbbreviatedCapture,     // W-ABBREVIATED   ed / exd: pawn capture with the target rank left out
+  DescriptiveRepair,      // N-DESC-REPAIR      printed error repaired: missing hyphen, rank from the wrong side
+  DescriptiveConvention,  // N-DESC-CONVENTION  check mark, recapture or the rest of the score chose the reading
+  DescriptiveAmbiguous,   // W-DESC-AMBIGUOUS   several readings survive the whole score
+  DescriptiveGap,         // W-DESC-GAP         the source leaves moves out of the score
 };
 
 std::string_view code_name(Code code);   // "E-ILLEGAL"
