@@ -34,4 +34,13 @@ std::string write_move(const Position& pos, Move move, const WriteOptions& optio
 // Appends to `out` (no allocation when `out` has capacity): the hot path of converters.
 void append_move(std::string& out, const Position& pos, Move move, const WriteOptions& options = {});
 
+// Which origin hints SAN needs so that `move` names exactly one legal move (PGN §8.2.3.4: the
+// file first, then the rank, then both). Pawn captures always need their file. Shared by the
+// writers and by resolve()'s over-disambiguation warning.
+// Errors: none (precondition: `move` is legal and not null).
+// Example: after 1.Nf3 d5 2.d3 Nf6 both white knights reach d2, so b1-d2 needs File (Nbd2),
+// while f3-e5 needs None (Ne5).
+enum class Disambiguation : std::uint8_t { None, File, Rank, Square };
+Disambiguation san_disambiguation(const Position& pos, Move move);
+
 }  // namespace planilla
