@@ -52,6 +52,10 @@ struct MoveSyntaxError {
 // * Promotion: `=Q`, `Q`, `(Q)`, `/Q`, `=q`, `=♕` all set promotion and promotion_marked. After
 //   two bare squares a lower-case q r b n is UCI's letter in any language. Promotion to a king or
 //   a pawn is a syntax error.
+// * Not read here: descriptive notation (`P-K4`, `C3AR`), spoken words ("enroque corto"), move
+//   numbers and results (`1.e4`, `1-0` are errors), Smith notation.
+// * Cost: a pure-ASCII token makes no heap allocation and no ICU call (about 130 ns on the dev
+//   machine); other tokens pay for NFC and the fold (about 3 allocations).
 struct ParsedMove {
   WrittenMove move;
   bool folded = false;
