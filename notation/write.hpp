@@ -30,6 +30,14 @@ struct WriteOptions {
 };
 
 // Precondition: `move` is legal in `pos` (or Move::null(): "--" / "0000" / "null move").
+// Errors: none; an illegal move is a precondition violation, not a reported error.
+// Example: write_move(startpos, g1f3, {.language = find_language("es")}) == "Cf3";
+//          with .style = WriteStyle::Iccf it is "7163", with WriteStyle::Spoken "Caballo f tres".
+// Conventions chosen where the references leave room (notation/write.cpp has the reasons):
+// Long writes `x` in captures and the bare promotion letter (e5xd6, e7d8Q); ICCF in Chess960
+// writes castling as the king's start and end squares, or as king-takes-rook when those squares
+// would read as a plain king move; Spoken has full words for en/es/de/fr and otherwise the
+// language's piece words with squares and symbols ("Конь x e5 +").
 std::string write_move(const Position& pos, Move move, const WriteOptions& options = {});
 // Appends to `out` (no allocation when `out` has capacity): the hot path of converters.
 void append_move(std::string& out, const Position& pos, Move move, const WriteOptions& options = {});

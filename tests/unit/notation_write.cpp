@@ -284,6 +284,31 @@ TEST_CASE("write: spoken (FIDE announcements), English and Spanish, phonetic fil
   });
 }
 
+TEST_CASE("write: spoken in every language is well-formed words") {
+  // Spoken text cannot be parsed back (no spoken grammar), so check its shape instead: every
+  // legal move gives non-empty words separated by single spaces, for every language row.
+  for (const char* text : {"moves:", kPromotionCapture, kItalian, kQueenSide, kKnights, kEnPassant, kFool}) {
+    const Position pos = position(text);
+    for (const Language& language : all_languages()) {
+      for (bool phonetic : {false, true}) {
+        WriteOptions o;
+        o.language = &language;
+        o.style = WriteStyle::Spoken;
+        o.phonetic_files = phonetic;
+        for (Move m : pos.legal_moves()) {
+          const std::string s = write_move(pos, m, o);
+          CAPTURE(language.code);
+          CAPTURE(s);
+          CHECK_FALSE(s.empty());
+          CHECK(s.find("  ") == std::string::npos);
+          CHECK(s.front() != ' ');
+          CHECK(s.back() != ' ');
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("write: san_disambiguation") {
   const Position knights = position(kKnights);
   CHECK(san_disambiguation(knights, fixture_move(knights, "b1d2")) == Disambiguation::File);
