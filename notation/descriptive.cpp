@@ -490,9 +490,10 @@ DescriptiveMove describe(const Position& pos, Move move, const IdentityTracker& 
       const auto victims = designators_for(pos, ids, cs, spanish);
       // Captured designator first, then the mover's (NOTATION.md §2.1.3 rule 3); by total size.
       for (std::size_t total = 0; total <= movers.size() + victims.size() && !found; ++total) {
-        for (std::size_t v = 0; v < victims.size() && !found; ++v) {
+        for (std::size_t vi = victims.size(); vi-- > 0 && !found;) {
+          const std::size_t v = vi;
+          if (total < v || total - v >= movers.size()) continue;
           const std::size_t mi = total - v;
-          if (total < v || mi >= movers.size()) continue;
           dm.captured_designator = victims[v];
           dm.mover = movers[mi];
           found = unique_for(dm, pos, ids, move);
@@ -523,10 +524,17 @@ DescriptiveMove describe(const Position& pos, Move move, const IdentityTracker& 
       const FileMask of = file_bit(file_of(move.from()));
       const auto orank = static_cast<std::uint8_t>(relative_rank_number(us, move.from()));
       const std::pair<FileMask, std::uint8_t> origins[] = {{kAllFiles, orank}, {of, 0}, {of, orank}};
+      // Keep the shortest destination that still names the square (a capture names none).
+      const FileMask dests[] = {dm.capture ? dm.to_files : short_file_mask(file_of(move.to())),
+                                dm.capture ? dm.to_files : file_bit(file_of(move.to()))};
       for (const auto& [files, rank] : origins) {
         dm.origin_files = files;
         dm.origin_rank = rank;
-        if (unique_for(dm, pos, ids, move)) break;
+        for (FileMask d : dests) {
+          dm.to_files = d;
+          if ((found = unique_for(dm, pos, ids, move))) break;
+        }
+        if (found) break;
       }
     }
   }

@@ -1,0 +1,181 @@
+// The descriptive grammar alone (no board): which fields each printed form fills.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "grammar/descriptive_parser.hpp"
+
+using namespace planilla;
+
+namespace {
+
+DescriptiveMove en(const char* text) {
+  auto r = parse_descriptive(text, DescriptiveDialect::English);
+  REQUIRE_MESSAGE(r.has_value(), text);
+  r->span = {};  // compare what was written, not where
+  return *r;
+}
+DescriptiveMove es(const char* text) {
+  auto r = parse_descriptive(text, DescriptiveDialect::Spanish);
+  REQUIRE_MESSAGE(r.has_value(), text);
+  r->span = {};
+  return *r;
+}
+
+constexpr FileMask f(File file) { return file_bit(file); }
+constexpr FileMask pair(File a, File b) { return static_cast<FileMask>(file_bit(a) | file_bit(b)); }
+
+}  // namespace
+
+TEST_CASE("English: plain, spaced and Staunton forms give the same fields") {
+  for (const char* text : {"P-QB4", "P - Q B 4", "P. to Q. B's 4th.", "P to QB4", "P\xE2\x80\x93QB4"}) {
+    CAPTURE(text);
+    const auto m = en(text);
+    CHECK(m.piece == PieceType::Pawn);
+    CHECK(m.to_files == f(File::C));
+    CHECK(m.to_rank == 4);
+    CHECK_FALSE(m.capture);
+    CHECK(m.repairs == kRepairNone);
+  }
+  const auto kt = en("K. Kt. to B. 3rd.");
+  CHECK(kt.piece == PieceType::Knight);
+  CHECK(kt.mover.identity == Wing::King);
+  CHECK(kt.to_files == pair(File::C, File::F));
+  CHECK(kt.to_rank == 3);
+  CHECK(en("P. to K's 4th.").to_files == f(File::E));
+  CHECK(en("N-KB3") == en("Kt-KB3"));
+}
+
+TEST_CASE("English: movers, origins and destinations") {
+  const auto kr = en("K R - Kt 1");
+  CHECK(kr.piece == PieceType::Rook);
+  CHECK(kr.mover.identity == Wing::King);
+  CHECK(kr.to_files == pair(File::B, File::G));
+  CHECK(en("QKt-Q2").mover.identity == Wing::Queen);
+  CHECK(en("KR-Q1").mover.identity == Wing::King);
+  CHECK(en("R(1)-K1").origin_rank == 1);
+  CHECK(en("R1-K1").origin_rank == 1);
+  const auto n = en("N(Q2)-B3");
+  CHECK(n.origin_files == f(File::D));
+  CHECK(n.origin_rank == 2);
+  CHECK(en("Kt (Q 6) - B 5").origin_rank == 6);
+  CHECK(en("R(B)-Q1").origin_files == pair(File::C, File::F));
+  CHECK(en("R-K.Sq.").to_rank == 1);
+  CHECK(en("K-K.Sq.").to_rank == 1);
+}
+
+TEST_CASE("English: captures with designators") {
+  const auto b = en("BxKtP");
+  CHECK(b.capture);
+  CHECK(b.captured == PieceType::Pawn);
+  CHECK(b.captured_designator.files == pair(File::B, File::G));
+  const auto kp = en("KPxP");
+  CHECK(kp.mover.files == f(File::E));
+  CHECK(en("QxQKtP").captured_designator.files == f(File::B));
+  CHECK(en("B X B P").captured_designator.files == pair(File::C, File::F));
+  CHECK(en("Q \xC3\x97 P ch").check == DescriptiveCheck::Check);
+  const auto sq = en("Kt x P (B 3)");
+  CHECK(sq.to_rank == 3);
+  CHECK(sq.to_files == pair(File::C, File::F));
+  CHECK(en("B\xC3\x97N/QB6").to_files == f(File::C));
+  CHECK(en("PxKR").captured_designator.identity == Wing::King);
+}
+
+TEST_CASE("English: promotions, castling, suffixes") {
+  CHECK(en("P-K8(Q)").promotion == PieceType::Queen);
+  CHECK(en("P-K8=N").promotion == PieceType::Knight);
+  CHECK(en("P-R8/R").promotion == PieceType::Rook);
+  CHECK(en("PxR(Q)").promotion == PieceType::Queen);
+  CHECK(en("PxR(Q)").to_rank == 0);
+  CHECK(en("O-O").castle == CastlingSide::King);
+  CHECK(en("O - O - O").castle == CastlingSide::Queen);
+  CHECK(en("0-0").castle == CastlingSide::King);
+  CHECK(en("Castles").castle_any);
+  CHECK(en("Castles KR").castle == CastlingSide::King);
+  CHECK(en("Castles (QR)").castle == CastlingSide::Queen);
+  CHECK(en("PxP e.p.").en_passant_mark);
+  CHECK(en("B-N5ch").check == DescriptiveCheck::Check);
+  CHECK(en("B-N5 +").check == DescriptiveCheck::Check);
+  CHECK(en("R-K1 dis ch").check == DescriptiveCheck::Discovered);
+  CHECK(en("Kt-R6 dbl ch").check == DescriptiveCheck::Double);
+  CHECK(en("Kt-R6 double ch").check == DescriptiveCheck::Double);
+  CHECK(en("Q-B7 mate").check == DescriptiveCheck::Mate);
+  CHECK(en("BxKt++").check == DescriptiveCheck::Mate);
+  CHECK(en("Q x R !").piece == PieceType::Queen);
+}
+
+TEST_CASE("English: repairs and rejections") {
+  const auto m = en("P K 4");
+  CHECK(m.to_files == f(File::E));
+  CHECK((m.repairs & kRepairMissingHyphen) != 0);
+  CHECK(en("R-B").to_rank == 1);  // a file alone: the first rank (#4913's informal R-B)
+  CHECK_FALSE(parse_descriptive("P-K9", DescriptiveDialect::English));
+  CHECK_FALSE(parse_descriptive("The", DescriptiveDialect::English));
+  CHECK_FALSE(parse_descriptive("Kt-KB3 junk", DescriptiveDialect::English));
+  // Two columns: two or more spaces end a move.
+  auto p = parse_descriptive_prefix("Kt x Q                 P x Kt", DescriptiveDialect::English);
+  REQUIRE(p);
+  CHECK(p->length == 6);
+  CHECK(p->move.captured == PieceType::Queen);
+}
+
+TEST_CASE("Spanish: rank first, designators after the letter") {
+  const auto p = es("P4R");
+  CHECK(p.piece == PieceType::Pawn);
+  CHECK(p.to_files == f(File::E));
+  CHECK(p.to_rank == 4);
+  CHECK(es("P-4R") == es("P4R"));
+  CHECK(es("C3AR").to_files == f(File::F));
+  CHECK(es("A5CD").to_files == f(File::B));
+  CHECK(es("R1C").piece == PieceType::King);
+  CHECK(es("R1C").to_files == pair(File::B, File::G));
+  const auto cd = es("CD2D");
+  CHECK(cd.mover.identity == Wing::Queen);
+  CHECK(cd.mover.identity_or_file);
+  CHECK(cd.to_files == f(File::D));
+  const auto txp = es("TxP");
+  CHECK(txp.capture);
+  CHECK(txp.piece == PieceType::Rook);
+  CHECK(es("DxA").captured == PieceType::Bishop);
+  CHECK(es("PxPA").captured_designator.files == pair(File::C, File::F));
+  CHECK(es("PDxC").mover.files == f(File::D));
+  CHECK(es("DxAT").captured_designator.files == pair(File::A, File::H));
+  CHECK(es("T1xP").origin_rank == 1);
+  CHECK(es("C7-5C").origin_rank == 7);
+  CHECK(es("0-0").castle == CastlingSide::King);
+  CHECK(es("O-O-O").castle == CastlingSide::Queen);
+  CHECK(es("C5D ++").check == DescriptiveCheck::Mate);
+  CHECK(es("A5CD+").check == DescriptiveCheck::Check);
+  CHECK(es("P8C=D+").promotion == PieceType::Queen);
+  CHECK_FALSE(parse_descriptive("P9R", DescriptiveDialect::Spanish));
+}
+
+TEST_CASE("French: F for the bishop, dots after the piece, pr for takes") {
+  auto fr = [](const char* t) {
+    auto r = parse_descriptive(t, DescriptiveDialect::French);
+    REQUIRE_MESSAGE(r.has_value(), t);
+    return *r;
+  };
+  CHECK(fr("P.4D").to_files == f(File::D));
+  CHECK(fr("C.3FR").to_files == f(File::F));
+  CHECK(fr("F.4FD").piece == PieceType::Bishop);
+  const auto x = fr("P pr PD");
+  CHECK(x.capture);
+  CHECK(x.captured_designator.files == f(File::D));
+}
+
+TEST_CASE("read_descriptive_score: numbers, ellipses, markers and results") {
+  auto s = read_descriptive_score("1. P - Q 4   P - Q 4\n 2. ........ Kt - K B 3 {12} [Illustration] 3 P X P; Resigns.",
+                                  DescriptiveDialect::English);
+  CHECK(s.moves.size() == 4);
+  CHECK(s.result == "Resigns");
+  CHECK_FALSE(s.stopped_early);
+  auto bad = read_descriptive_score("1. P-K4 P-K4 2. Zz-K3", DescriptiveDialect::English);
+  CHECK(bad.moves.size() == 2);
+  CHECK(bad.stopped_early);
+  REQUIRE(bad.diagnostics.size() == 1);
+  CHECK(bad.diagnostics[0].code == Code::MoveSyntax);
+  auto castle = read_descriptive_score("9. 0-0 0-0 10. P-K4 0-1", DescriptiveDialect::English);
+  CHECK(castle.moves.size() == 3);
+  CHECK(castle.result == "0-1");
+}
