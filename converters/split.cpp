@@ -224,11 +224,15 @@ bool GameSplitter::scan(bool at_eof) {
           blank_line_seen_ = false;
           break;
         }
-        if (section_ != Section::Movetext) section_ = Section::Movetext;
+        if (c == ';' || (c == '%' && column_ == 1)) {
+          // Before any tag or move, a line comment annotates the game that follows (rejects
+          // files put diagnostics there); it does not start movetext.
+          mode_ = Mode::LineComment;
+          break;
+        }
+        section_ = Section::Movetext;
         if (c == '{') {
           mode_ = Mode::BraceComment;
-        } else if (c == ';' || (c == '%' && column_ == 1)) {
-          mode_ = Mode::LineComment;
         } else if (c == '(') {
           if (std::size_t len = single_in_parens(d, i)) {
             column_ += code_points(d, i, i + len) - 1;

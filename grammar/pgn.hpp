@@ -27,12 +27,15 @@ struct delimiter : sor< space, one< '{', '}', '(', ')', '[', ']', ';', '"' > > {
 struct token_end : sor< eof, at< delimiter > > {};
 
 // ---- tag pairs -------------------------------------------------------------------------------
-// The value ends at a quote followed by `]` and the end of the line (or another tag), so
-// unescaped quotes inside a value are read as text when that is unambiguous (`"Club "X""`),
-// and a backslash right before the closing quote is a literal backslash (`"Tournament \"`).
-struct tag_value_end : seq< one< '"' >, blanks, one< ']' >, blanks,
-                            sor< eolf, at< one< '[', ';', '{' > > > > {};
-struct tag_escape : seq< one< '\\' >, sor< one< '\\' >, seq< not_at< tag_value_end >, one< '"' > > > > {};
+// The value ends at the first quote followed by `]`, so unescaped quotes inside a value are read
+// as text when that is unambiguous (`"Club "X""`), and a backslash right before the closing
+// quote is a literal backslash (`"Tournament \"`). Tags may share a line with other tags or
+// with the movetext (whole games on one line exist).
+struct tag_value_end : seq< one< '"' >, blanks, one< ']' > > {};
+// `\"` is an escaped quote unless it is the very end of the tag line (`"Tournament \"]` then a
+// line end or the next tag): `[G "\"]"]` is the value `"]`.
+struct tag_line_end : seq< one< '"' >, blanks, one< ']' >, blanks, sor< eolf, at< one< '[' > > > > {};
+struct tag_escape : seq< one< '\\' >, sor< one< '\\' >, seq< not_at< tag_line_end >, one< '"' > > > > {};
 struct tag_inner_quote : seq< not_at< tag_value_end >, one< '"' > > {};
 struct tag_plain : plus< not_one< '"', '\\', '\n' > > {};
 struct tag_backslash : one< '\\' > {};
@@ -62,7 +65,7 @@ struct nag : seq< one< '$' >, nag_value > {};
 
 struct ellipsis_char : sor< one< '.' >, string< '\xE2', '\x80', '\xA6' > > {};  // . or …
 struct move_number_digits : plus< digit > {};
-struct move_number : seq< move_number_digits, plus< ellipsis_char > > {};
+struct move_number : seq< move_number_digits, blanks, plus< ellipsis_char > > {};  // `1.`, `1 .`
 struct dots : seq< plus< ellipsis_char >, token_end > {};  // "..." standing alone
 
 struct result_token : sor< string< '1', '/', '2', '-', '1', '/', '2' >,
@@ -79,6 +82,8 @@ struct glyph_text : sor< string< '!', '!' >, string< '?', '?' >, string< '!', '?
                          string< '+', '-' >, string< '-', '+' >,
                          string< '+', '=' >, string< '=', '+' >,
                          one< '!', '?', '=' >,
+                         one< 'N' >,                            // novelty (ChessBase)
+                         string< 'R', 'R' >,                    // editorial comment (ChessBase)
                          string< '\xC2', '\xB1' >,              // ±
                          string< '\xE2', '\x88', '\x93' >,      // ∓
                          string< '\xE2', '\x88', '\x9E' >,      // ∞
@@ -109,7 +114,11 @@ struct movetext : star< element > {};
 
 // Anything left is a character that cannot start an element: `)`, `]`, `"`, a tag in movetext.
 struct game_end : eof {};
-struct game : seq< opt< bom >, star< space >, tag_section, movetext, must< game_end > > {};
+// `;` and `%` lines before a tag section annotate the game (a rejects file puts its diagnostics
+// there): they are read and not reported. Before a tag-less game they are ordinary comments.
+struct preamble_comment : sor< seq< one< ';' >, until< at< eolf > > >, seq< bol, one< '%' >, until< at< eolf > > > > {};
+struct preamble : seq< star< sor< space, preamble_comment > >, at< tag_open > > {};
+struct game : seq< opt< bom >, star< space >, opt< preamble >, tag_section, movetext, must< game_end > > {};
 
 // clang-format on
 

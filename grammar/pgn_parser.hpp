@@ -49,7 +49,7 @@ bool parse_pgn_game(std::string_view text, PgnHandler& handler, const PgnParseOp
 
 // NAG number of a standalone or suffix glyph (`!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6,
 // `□` 7, `=` 10, `∞` 13, `⩲`/`+/=`/`+=` 14, `⩱`/`=/+`/`=+` 15, `±`/`+/-` 16, `∓`/`-/+` 17,
-// `+-` 18, `-+` 19); 0 when unknown.
+// `+-` 18, `-+` 19, ChessBase's `RR` 145 and `N` 146); 0 when unknown.
 unsigned glyph_nag(std::string_view glyph);
 
 }  // namespace planilla::grammar

@@ -188,5 +188,6 @@ TEST_CASE("grammar/pgn: glyph NAG numbers") {
   CHECK(glyph_nag("?!") == 6);
   CHECK(glyph_nag("±") == 16);
   CHECK(glyph_nag("-+") == 19);
-  CHECK(glyph_nag("N") == 0);
+  CHECK(glyph_nag("N") == 146);
+  CHECK(glyph_nag("Z") == 0);
 }

@@ -1,0 +1,65 @@
+#include "converters/normalize.hpp"
+
+#include <istream>
+#include <ostream>
+
+namespace planilla {
+
+NormalizeStats& NormalizeStats::operator+=(const NormalizeStats& o) {
+  read += o.read;
+  written += o.written;
+  rejected += o.rejected;
+  errors += o.errors;
+  warnings += o.warnings;
+  notes += o.notes;
+  return *this;
+}
+
+std::string reject_text(const GameRecord& record) {
+  std::string lines;
+  for (const Diagnostic& d : record.diagnostics) {
+    lines += "; ";
+    std::string text = format_diagnostic(d);
+    // A diagnostic line must stay one line: the written token may hold anything.
+    for (char& c : text)
+      if (c == '\n' || c == '\r') c = ' ';
+    lines += text;
+    lines += '\n';
+  }
+  std::string out = encode(lines, record.encoding);
+  out += record.original;
+  // The blank line separates it from the next reject, in the game's encoding too.
+  out += encode("\n\n", record.encoding);
+  return out;
+}
+
+NormalizeStats normalize(std::istream& in, std::ostream& out, std::ostream* rejects, const NormalizeOptions& options,
+                         const DiagnosticSink& sink) {
+  NormalizeStats stats;
+  PgnReader reader(in, options.read);
+  GameRecord record;
+  std::string text;
+  while (reader.next(record)) {
+    ++stats.read;
+    for (const Diagnostic& d : record.diagnostics) {
+      switch (d.severity) {
+        case Severity::Error: ++stats.errors; break;
+        case Severity::Warning: ++stats.warnings; break;
+        case Severity::Note: ++stats.notes; break;
+      }
+      if (sink) sink(d);
+    }
+    if (record.has_errors()) {
+      ++stats.rejected;
+      if (rejects) *rejects << reject_text(record);
+      continue;
+    }
+    text.clear();
+    append_pgn(text, record.game, options.write);
+    out << text;
+    ++stats.written;
+  }
+  return stats;
+}
+
+}  // namespace planilla

@@ -1,0 +1,215 @@
+#include "converters/pgn_writer.hpp"
+
+#include <array>
+
+namespace planilla {
+
+namespace {
+
+constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+
+bool is_str(std::string_view name) {
+  for (std::string_view s : kSevenTagRoster)
+    if (s == name) return true;
+  return false;
+}
+
+void append_tag(std::string& out, std::string_view name, std::string_view value) {
+  out += '[';
+  out += name;
+  out += " \"";
+  out += escape_tag_value(value);
+  out += "\"]\n";
+}
+
+}  // namespace
+
+std::string escape_tag_value(std::string_view value) {
+  std::string out;
+  out.reserve(value.size());
+  for (char c : value) {
+    if (c == '\\' || c == '"') out.push_back('\\');
+    out.push_back(c);
+  }
+  return out;
+}
+
+PgnWriter::PgnWriter(std::string& out, PgnWriteOptions options) : out_(out), options_(options) {}
+
+void PgnWriter::begin_game(std::uint32_t) {
+  tags_.clear();
+  start_ = Position::startpos();
+  chess960_ = false;
+  result_ = GameResult::None;
+  movetext_.clear();
+  column_ = 0;
+  need_number_ = true;
+  after_open_ = false;
+}
+
+void PgnWriter::tag(std::string_view name, std::string_view value) {
+  tags_.push_back(Tag{std::string(name), std::string(value)});
+}
+
+Skip PgnWriter::end_tags(const Position& start, bool chess960) {
+  start_ = start;
+  chess960_ = chess960;
+  return Skip::No;
+}
+
+void PgnWriter::newline() {
+  movetext_ += '\n';
+  column_ = 0;
+}
+
+// Appends a token with a separating space, breaking the line before it when it would pass the
+// width. `glue`: no space before (a closing parenthesis, the rest of a comment's first word).
+void PgnWriter::put(std::string_view token, bool glue) {
+  bool no_space = glue || after_open_ || column_ == 0;
+  std::size_t needed = token.size() + (no_space ? 0 : 1);
+  if (column_ > 0 && column_ + needed > options_.line_width && !after_open_) {
+    newline();
+    no_space = true;
+  }
+  if (!no_space) {
+    movetext_ += ' ';
+    ++column_;
+  }
+  movetext_ += token;
+  column_ += token.size();
+  after_open_ = false;
+}
+
+void PgnWriter::move(const MoveEvent& e) {
+  Color side = e.before.side_to_move();
+  if (side == Color::White || need_number_) {
+    scratch_ = std::to_string(e.before.fullmove_number());
+    scratch_ += side == Color::White ? "." : "...";
+    put(scratch_);
+  }
+  scratch_.clear();
+  if (e.move) append_move(scratch_, e.before, e.move, options_.moves);
+  else scratch_.assign(e.text);  // did not resolve: kept as written
+  put(scratch_);
+  if (e.draw_offer) put("(=)");
+  need_number_ = false;
+}
+
+void PgnWriter::nag(unsigned value) {
+  scratch_ = "$" + std::to_string(value);
+  put(scratch_);
+}
+
+void PgnWriter::comment(std::string_view text, CommentKind kind) {
+  switch (kind) {
+    case CommentKind::Brace: {
+      // Words are re-flowed to the line width: white space inside a comment carries no meaning
+      // in PGN, and the export format limits line length.
+      std::vector<std::string_view> words;
+      std::size_t i = 0;
+      while (i < text.size()) {
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '\r')) ++i;
+        std::size_t j = i;
+        while (j < text.size() && !(text[j] == ' ' || text[j] == '\n' || text[j] == '\t' || text[j] == '\r')) ++j;
+        if (j > i) words.push_back(text.substr(i, j - i));
+        i = j;
+      }
+      if (words.empty()) {
+        put("{}");
+        break;
+      }
+      for (std::size_t w = 0; w < words.size(); ++w) {
+        scratch_.clear();
+        if (w == 0) scratch_ += '{';
+        scratch_ += words[w];
+        if (w + 1 == words.size()) scratch_ += '}';
+        put(scratch_);
+      }
+      break;
+    }
+    case CommentKind::Line:
+      scratch_ = ";";
+      scratch_ += text;
+      put(scratch_);
+      newline();
+      break;
+    case CommentKind::Escape:
+      if (column_ > 0) newline();
+      movetext_ += '%';
+      movetext_ += text;
+      newline();
+      break;
+  }
+  need_number_ = true;
+}
+
+void PgnWriter::begin_variation() {
+  put("(");
+  after_open_ = true;
+  need_number_ = true;
+}
+
+void PgnWriter::end_variation() {
+  put(")", true);
+  need_number_ = true;
+}
+
+void PgnWriter::result(GameResult r) { result_ = r; }
+
+void PgnWriter::end_game() {
+  // Tag section: the Seven Tag Roster in order, then the set-up tags, then the rest as read.
+  std::array<bool, kSevenTagRoster.size()> used{};
+  for (std::size_t k = 0; k < kSevenTagRoster.size(); ++k) {
+    std::string_view name = kSevenTagRoster[k];
+    if (name == "Result") {
+      append_tag(out_, name, result_text(result_));
+      continue;
+    }
+    const Tag* found = nullptr;
+    for (const Tag& t : tags_)
+      if (t.name == name) {
+        found = &t;
+        break;
+      }
+    used[k] = found != nullptr;
+    append_tag(out_, name, found ? std::string_view(found->value) : (name == "Date" ? "????.??.??" : "?"));
+  }
+  bool had_fen = false;
+  for (const Tag& t : tags_) had_fen = had_fen || t.name == "FEN";
+  if (chess960_) append_tag(out_, "Variant", "Chess960");
+  if (chess960_ || had_fen || !(start_ == Position::startpos())) {
+    append_tag(out_, "SetUp", "1");
+    append_tag(out_, "FEN", write_fen(start_, options_.fen));
+  }
+  std::array<bool, kSevenTagRoster.size()> skipped{};
+  for (const Tag& t : tags_) {
+    if (t.name == "SetUp" || t.name == "FEN" || (chess960_ && t.name == "Variant")) continue;
+    if (is_str(t.name)) {
+      std::size_t k = 0;
+      while (kSevenTagRoster[k] != t.name) ++k;
+      // The first of each roster tag was written above (Result is always regenerated).
+      if (!skipped[k] && (used[k] || t.name == "Result")) {
+        skipped[k] = true;
+        continue;
+      }
+    }
+    append_tag(out_, t.name, t.value);
+  }
+  out_ += '\n';
+  put(result_text(result_));
+  out_ += movetext_;
+  out_ += "\n\n";
+}
+
+void append_pgn(std::string& out, const Game& game, const PgnWriteOptions& options) {
+  PgnWriter writer(out, options);
+  game.accept(writer);
+}
+
+std::string write_pgn(const Game& game, const PgnWriteOptions& options) {
+  std::string out;
+  append_pgn(out, game, options);
+  return out;
+}
+
+}  // namespace planilla

@@ -1,0 +1,62 @@
+// PGN export format (PGN standard, section 8): the Seven Tag Roster first and in order (missing
+// ones filled with "?"), the other tags after in their original order, movetext wrapped at 80
+// columns with move numbers where the standard puts them, comments, NAGs and variations kept,
+// the result at the end. Chess960 games get [Variant "Chess960"], [SetUp "1"] and [FEN].
+// Moves are written in any style × language through append_move(); tag values are kept as read.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "board/fen.hpp"
+#include "converters/game.hpp"
+#include "converters/visitor.hpp"
+#include "notation/write.hpp"
+
+namespace planilla {
+
+struct PgnWriteOptions {
+  WriteOptions moves;                    // English SAN by default (the PGN export form)
+  FenDialect fen = FenDialect::XFen;     // for the FEN tag of set-up and Chess960 games
+  std::size_t line_width = 80;
+};
+
+// A visitor that writes each game it is driven through, appending to `out` at end_game().
+class PgnWriter : public Visitor {
+ public:
+  explicit PgnWriter(std::string& out, PgnWriteOptions options = {});
+  void begin_game(std::uint32_t number) override;
+  void tag(std::string_view name, std::string_view value) override;
+  Skip end_tags(const Position& start, bool chess960) override;
+  void move(const MoveEvent& event) override;
+  void nag(unsigned value) override;
+  void comment(std::string_view text, CommentKind kind) override;
+  void begin_variation() override;
+  void end_variation() override;
+  void result(GameResult result) override;
+  void end_game() override;
+
+ private:
+  void put(std::string_view token, bool glue = false);
+  void newline();
+  std::string& out_;
+  PgnWriteOptions options_;
+  std::vector<Tag> tags_;
+  Position start_;
+  bool chess960_ = false;
+  GameResult result_ = GameResult::None;
+  std::string movetext_;
+  std::string scratch_;
+  std::size_t column_ = 0;
+  bool need_number_ = true;
+  bool after_open_ = false;  // last token was "(": the next one is glued to it
+};
+
+// The game in PGN export format, followed by a blank line.
+void append_pgn(std::string& out, const Game& game, const PgnWriteOptions& options = {});
+std::string write_pgn(const Game& game, const PgnWriteOptions& options = {});
+
+// A tag value with \ and " escaped.
+std::string escape_tag_value(std::string_view value);
+
+}  // namespace planilla

@@ -1,0 +1,523 @@
+#include "converters/reader.hpp"
+
+#include <istream>
+#include <iterator>
+#include <sstream>
+
+#include "board/fen.hpp"
+#include "grammar/pgn_parser.hpp"
+#include "notation/write.hpp"
+
+namespace planilla {
+
+std::size_t GameRecord::count(Severity s) const {
+  std::size_t n = 0;
+  for (const Diagnostic& d : diagnostics)
+    if (d.severity == s) ++n;
+  return n;
+}
+
+namespace {
+
+std::string lower_compact(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == ' ' || c == '-' || c == '_' || c == '\t') continue;
+    out.push_back((c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c);
+  }
+  return out;
+}
+
+enum class VariantKind { Standard, Chess960, Unsupported };
+
+// Every spelling of the [Variant] tag seen in real archives ("Chess960", "chess 960",
+// "fischerandom", "Fischer Random", "960"); lichess's "From Position" is standard chess.
+VariantKind classify_variant(std::string_view value) {
+  std::string v = lower_compact(value);
+  static constexpr std::string_view k960[] = {"chess960", "960", "fischerandom", "fischerrandom", "fischerrandomchess",
+                                              "frc", "chess960frc"};
+  static constexpr std::string_view kStandard[] = {"", "standard", "normal", "chess", "fromposition", "regular",
+                                                   "orthodox", "classical", "?"};
+  for (std::string_view s : k960)
+    if (v == s) return VariantKind::Chess960;
+  for (std::string_view s : kStandard)
+    if (v == s) return VariantKind::Standard;
+  return VariantKind::Unsupported;
+}
+
+// Reads one game's events, resolving each move on a stack of positions (one frame per open
+// variation), and forwards resolved events to the caller's visitor.
+class GameReader : public grammar::PgnHandler {
+ public:
+  GameReader(const RawGame& raw, std::string_view text, const Decoded& decoded, Visitor& visitor,
+             std::vector<Diagnostic>& diagnostics, const ReadOptions& options, const Language& language,
+             const OffsetMap* file_map)
+      : raw_(raw), text_(text), decoded_(decoded), visitor_(visitor), diagnostics_(diagnostics), options_(options),
+        language_(language), file_map_(file_map) {
+    resolve_options_ = options.resolve;
+    resolve_options_.language = &language;
+    frames_.push_back(Frame{});
+  }
+
+  void tag(std::string_view name, std::string_view value, std::uint64_t offset, bool tolerated_quote) override {
+    tags_.push_back(TagAt{std::string(name), std::string(value), offset});
+    if (tolerated_quote)
+      add(Code::TagSyntax, Severity::Warning, offset, "unescaped double quote inside the value of tag " +
+                                                          std::string(name) + " was read as text");
+    visitor_.tag(name, value);
+  }
+
+  void end_tags() override {
+    tags_done_ = true;
+    Frame& f = frames_.front();
+    f.current = start_position();
+    f.before = f.current;
+    if (visitor_.end_tags(f.current, chess960_) == Skip::Yes) skip_ = true;
+  }
+
+  void move_number(std::uint64_t, std::uint64_t) override { flush(); }
+
+  void move(std::string_view token, std::uint64_t offset) override {
+    flush();
+    pending_ = Pending{std::string(token), offset, offset + token.size(), false};
+  }
+
+  void en_passant_mark(std::string_view text, std::uint64_t offset) override {
+    if (!pending_) {
+      add(Code::PgnSyntax, Severity::Error, offset, "'" + std::string(text) + "' without a move before it");
+      return;
+    }
+    pending_->text += text;  // parse_move reads the suffix as part of the move: exd6e.p.
+    pending_->end = offset + text.size();
+  }
+
+  void draw_offer(std::uint64_t offset) override {
+    if (!pending_) {
+      add(Code::PgnSyntax, Severity::Error, offset, "draw offer (=) without a move before it");
+      return;
+    }
+    pending_->draw = true;
+    pending_->end = offset + 3;
+  }
+
+  void nag(unsigned value, std::string_view glyph, std::uint64_t offset) override {
+    flush();
+    if (value > 255) {
+      add(Code::PgnSyntax, Severity::Error, offset, "NAG $" + std::to_string(value) + " is outside 0-255");
+      return;
+    }
+    (void)glyph;
+    if (!skip_) visitor_.nag(value);
+  }
+
+  void comment(std::string_view text, CommentKind kind, std::uint64_t) override {
+    flush();
+    if (!skip_) visitor_.comment(text, kind);
+  }
+
+  void begin_variation(std::uint64_t offset) override {
+    flush();
+    Frame& parent = frames_.back();
+    Frame f;
+    f.variation = ++variations_;
+    if (!parent.has_move) {
+      add(Code::PgnSyntax, Severity::Error, offset, "variation ( before any move it could be an alternative to");
+      f.alive = false;
+      bad_variation_depth_.push_back(frames_.size());
+    } else {
+      f.current = parent.before;
+      f.before = parent.before;
+      f.alive = parent.before_known;
+      f.ply = parent.ply - 1;
+      if (!skip_) visitor_.begin_variation();
+    }
+    frames_.push_back(std::move(f));
+  }
+
+  void end_variation(std::uint64_t) override {
+    flush();
+    if (frames_.size() <= 1) return;  // the grammar never closes more than it opened
+    frames_.pop_back();
+    if (!bad_variation_depth_.empty() && bad_variation_depth_.back() == frames_.size()) {
+      bad_variation_depth_.pop_back();
+      return;
+    }
+    if (!skip_) visitor_.end_variation();
+  }
+
+  void result(std::string_view token, std::uint64_t offset) override {
+    flush();
+    if (frames_.size() > 1) {
+      add(Code::ResultMismatch, Severity::Warning, offset,
+          "result " + std::string(token) + " inside a variation is ignored");
+      return;
+    }
+    result_ = parse_result(token).value_or(GameResult::Unknown);
+    result_offset_ = offset;
+  }
+
+  void syntax_error(Code code, std::string_view message, std::uint64_t offset) override {
+    flush();
+    had_syntax_error_ = true;
+    add(code, Severity::Error, offset, std::string(message));
+  }
+
+  // Called after the parse (successful or not).
+  void finish() {
+    flush();
+    if (!tags_done_) end_tags();
+    while (frames_.size() > 1) end_variation(text_.size());
+    const std::string* tag_result = nullptr;
+    std::uint64_t tag_offset = 0;
+    for (const TagAt& t : tags_)
+      if (t.name == "Result") {
+        tag_result = &t.value;
+        tag_offset = t.offset;
+        break;
+      }
+    if (tags_.empty() && !frames_.front().has_move && result_ == GameResult::None && !had_syntax_error_) {
+      // Only comments or NAGs (text after a result token, say): not a game. Rejecting it keeps
+      // the text (byte for byte) instead of inventing a game around it.
+      add(Code::PgnSyntax, Severity::Error, 0, "text without tags, moves or result is not a game");
+    }
+    GameResult r = result_;
+    if (r == GameResult::None) {
+      std::optional<GameResult> from_tag = tag_result ? parse_result(*tag_result) : std::nullopt;
+      if (frames_.front().has_move)
+        add(Code::ResultMismatch, Severity::Warning, text_.size(),
+            "the movetext ends without a result token (1-0, 0-1, 1/2-1/2 or *)");
+      r = from_tag.value_or(GameResult::None);
+    } else if (tag_result && parse_result(*tag_result) && *parse_result(*tag_result) != r &&
+               *parse_result(*tag_result) != GameResult::Unknown && r != GameResult::Unknown) {
+      add(Code::ResultMismatch, Severity::Warning, result_offset_,
+          "result " + std::string(result_text(r)) + " differs from the Result tag \"" + *tag_result + "\"");
+    } else if (tag_result && !parse_result(*tag_result)) {
+      add(Code::ResultMismatch, Severity::Warning, tag_offset, "Result tag \"" + *tag_result + "\" is not a result");
+    }
+    if (!skip_) visitor_.result(r);
+    visitor_.end_game();
+  }
+
+  void add(Code code, Severity severity, std::uint64_t offset, std::string message, std::string written = {}) {
+    Diagnostic d;
+    d.code = code;
+    d.severity = severity;
+    d.file = options_.file_name;
+    offset = std::min<std::uint64_t>(offset, text_.size());
+    std::uint64_t in_raw = decoded_.map.original(offset);
+    d.byte = file_map_ ? file_map_->original(raw_.offset + in_raw) : raw_.offset + in_raw;
+    LineColumn lc = line_column(text_, offset, raw_.line, raw_.column);
+    d.line = lc.line;
+    d.column = lc.column;
+    d.game = raw_.number;
+    d.ply = current_ply_;
+    d.variation = frames_.back().variation;
+    d.message = std::move(message);
+    d.written = std::move(written);
+    diagnostics_.push_back(std::move(d));
+  }
+
+  std::uint64_t file_offset(std::uint64_t offset) const {
+    std::uint64_t in_raw = decoded_.map.original(std::min<std::uint64_t>(offset, text_.size()));
+    return file_map_ ? file_map_->original(raw_.offset + in_raw) : raw_.offset + in_raw;
+  }
+
+ private:
+  struct Frame {
+    Position before;            // before the last move of this line
+    Position current;           // after it
+    bool has_move = false;
+    bool alive = true;          // every move so far resolved: `current` is known
+    bool before_known = true;   // `before` is known (the line was alive before its last move)
+    std::uint32_t ply = 1;      // ply of the next move
+    std::uint32_t variation = 0;
+  };
+  struct Pending {
+    std::string text;
+    std::uint64_t offset;
+    std::uint64_t end;
+    bool draw;
+  };
+  struct TagAt {
+    std::string name;
+    std::string value;
+    std::uint64_t offset;
+  };
+
+  const TagAt* find_tag(std::string_view name) const {
+    for (const TagAt& t : tags_)
+      if (t.name == name) return &t;
+    return nullptr;
+  }
+
+  Position start_position() {
+    const TagAt* variant = find_tag("Variant");
+    const TagAt* fen = find_tag("FEN");
+    bool variant_960 = false;
+    if (variant) {
+      switch (classify_variant(variant->value)) {
+        case VariantKind::Chess960: variant_960 = true; break;
+        case VariantKind::Standard: break;
+        case VariantKind::Unsupported:
+          add(Code::UnsupportedVariant, Severity::Error, variant->offset,
+              "variant \"" + variant->value + "\" is not supported (standard chess and Chess960 only)");
+          frames_.front().alive = false;
+          return Position::startpos();
+      }
+    }
+    if (fen) {
+      FenOptions fo;
+      fo.force_chess960 = variant_960;
+      auto pos = position_from_fen(fen->value, fo);
+      if (!pos) {
+        // Archives carry FENs with stale castling rights or e.p. squares; the position itself
+        // is sound, so read it without them and say so (a warning: the game is not rejected).
+        FenOptions lenient = fo;
+        lenient.relax.ignore_invalid_castling = true;
+        lenient.relax.ignore_invalid_ep = true;
+        if (auto relaxed = position_from_fen(fen->value, lenient)) {
+          add(Code::BadFen, Severity::Warning, fen->offset,
+              "FEN tag: " + pos.error() + "; read without the castling rights or e.p. square that cannot hold");
+          pos = std::move(relaxed);
+        }
+      }
+      if (!pos) {
+        add(Code::BadFen, Severity::Error, fen->offset, "FEN tag: " + pos.error());
+        frames_.front().alive = false;
+        return Position::startpos();
+      }
+      chess960_ = pos->is_chess960();
+      if (chess960_ && !variant_960)
+        add(Code::MissingVariantTag, Severity::Note, fen->offset,
+            "castling rights in the FEN only make sense in Chess960: read as Chess960 without a Variant tag");
+      return *pos;
+    }
+    if (variant_960) {
+      chess960_ = true;
+      // Without a FEN a Chess960 game starts from the standard array (Scharnagl 518).
+      if (auto p = Position::chess960(518)) return *p;
+    }
+    return Position::startpos();
+  }
+
+  // Resolves the pending move token and forwards it.
+  void flush() {
+    if (!pending_) return;
+    Pending p = std::move(*pending_);
+    pending_.reset();
+    Frame& f = frames_.back();
+    current_ply_ = f.ply;
+    std::string text = p.text;
+    if (p.draw) text += "(=)";
+    SourceSpan span{file_offset(p.offset), static_cast<std::uint32_t>(file_offset(p.end) - file_offset(p.offset))};
+
+    auto parsed = parse_move(text, language_, options_.styles, span.byte);
+    Move move;
+    const WrittenMove* written = nullptr;
+    WrittenMove wm;
+    bool before_alive = f.alive;
+    if (!parsed) {
+      add(Code::MoveSyntax, Severity::Error, p.offset + std::min<std::uint64_t>(parsed.error().offset, p.text.size()),
+          "'" + p.text + "' is not a move: " + parsed.error().message, p.text);
+      f.alive = false;
+    } else {
+      wm = parsed->move;
+      wm.span = span;
+      written = &wm;
+      if (parsed->folded)
+        add(Code::LookalikeFolded, Severity::Warning, p.offset, "look-alike characters read as move letters", p.text);
+      if (f.alive) {
+        if (wm.style == MoveStyle::Null && f.current.in_check()) {
+          // Passing the turn while in check would leave the king capturable.
+          add(Code::Illegal, Severity::Error, p.offset, "null move " + p.text + " while in check", p.text);
+          f.alive = false;
+        } else if (wm.style == MoveStyle::Null) {
+          move = Move::null();
+        } else {
+          auto r = resolve(wm, f.current, resolve_options_);
+          if (r) {
+            move = r->move;
+            for (const ResolveWarning& w : r->warnings)
+              add(w.code, code_severity(w.code), p.offset, w.message, p.text);
+          } else {
+            // Always an error, even for a W- code that strict mode escalated.
+            add(r.error().code, Severity::Error, p.offset, r.error().message, p.text);
+            Diagnostic& d = diagnostics_.back();
+            for (Move c : r.error().candidates) d.candidates.push_back(write_move(f.current, c));
+            f.alive = false;
+          }
+        }
+      }
+    }
+    if (!skip_) {
+      MoveEvent ev{text, span, written, move, f.current, f.ply, p.draw};
+      visitor_.move(ev);
+      // A suffix glyph (e4!?) is an annotation like $5: the model keeps it as a NAG.
+      if (written && written->nag != 0) visitor_.nag(written->nag);
+    }
+    f.before_known = before_alive;
+    if (move) {
+      f.before = f.current;
+      f.current.play(move);
+    }
+    f.has_move = true;
+    ++f.ply;
+  }
+
+  const RawGame& raw_;
+  std::string_view text_;
+  const Decoded& decoded_;
+  Visitor& visitor_;
+  std::vector<Diagnostic>& diagnostics_;
+  const ReadOptions& options_;
+  const Language& language_;
+  const OffsetMap* file_map_;
+  ResolveOptions resolve_options_;
+
+  std::vector<TagAt> tags_;
+  bool tags_done_ = false;
+  bool chess960_ = false;
+  bool skip_ = false;
+  bool had_syntax_error_ = false;
+  std::vector<Frame> frames_;
+  std::vector<std::size_t> bad_variation_depth_;
+  std::uint32_t variations_ = 0;
+  std::uint32_t current_ply_ = 0;
+  std::optional<Pending> pending_;
+  GameResult result_ = GameResult::None;
+  std::uint64_t result_offset_ = 0;
+};
+
+}  // namespace
+
+Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics,
+                   const ReadOptions& options, std::optional<Encoding> prefer, const OffsetMap* file_map,
+                   std::optional<Encoding> transcoded_from) {
+  DecodeOptions dopt;
+  dopt.force = transcoded_from ? std::optional<Encoding>(Encoding::Utf8) : options.encoding;
+  dopt.prefer = prefer;
+  Decoded decoded = decode(raw.bytes, dopt);
+  Encoding encoding = transcoded_from ? *transcoded_from : decoded.encoding;
+  std::string_view text = decoded.text();
+
+  const Language* language = options.language ? options.language : &english();
+  if (options.choose_language)
+    if (const Language* chosen = options.choose_language(text)) language = chosen;
+
+  GameReader reader(raw, text, decoded, visitor, diagnostics, options, *language, file_map);
+  visitor.begin_game(raw.number);
+  if (!dopt.force && is_single_byte(encoding))
+    reader.add(Code::Encoding, Severity::Note, 0, "decoded as " + std::string(encoding_name(encoding)));
+  if (decoded.invalid_bytes > 0) {
+    // first_invalid is an offset in the raw bytes: report it at the game's start line, exact byte.
+    reader.add(Code::InvalidEncoding, Severity::Warning, 0,
+               std::to_string(decoded.invalid_bytes) + " byte(s) not valid " + std::string(encoding_name(encoding)) +
+                   " replaced by U+FFFD");
+    diagnostics.back().byte = raw.offset + decoded.first_invalid;
+  }
+  grammar::PgnParseOptions popt;
+  popt.max_depth = options.max_depth;
+  try {
+    grammar::parse_pgn_game(text, reader, popt);
+  } catch (const std::exception& e) {
+    // Nothing below should throw on malformed input; if something does, the game is reported,
+    // not the whole file lost.
+    reader.add(Code::PgnSyntax, Severity::Error, 0, std::string("internal error while reading the game: ") + e.what());
+  }
+  try {
+    reader.finish();
+  } catch (const std::exception& e) {
+    reader.add(Code::PgnSyntax, Severity::Error, 0, std::string("internal error while finishing the game: ") + e.what());
+  }
+  return encoding;
+}
+
+PgnReader::PgnReader(std::istream& in, ReadOptions options) : options_(std::move(options)), in_(&in) {}
+PgnReader::PgnReader(std::string_view bytes, ReadOptions options) : options_(std::move(options)), memory_(bytes) {}
+PgnReader::~PgnReader() = default;
+
+void PgnReader::start() {
+  started_ = true;
+  bool forced_utf16 = options_.encoding && (*options_.encoding == Encoding::Utf16Le || *options_.encoding == Encoding::Utf16Be);
+  std::string_view bytes = memory_;
+  std::string slurped;
+  if (in_) {
+    // UTF-16 cannot be split as bytes; only then is the whole stream read at once.
+    int first = in_->rdbuf() ? in_->rdbuf()->sgetc() : EOF;
+    bool maybe_utf16 = first == 0xFF || first == 0xFE;
+    if (!forced_utf16 && !maybe_utf16) {
+      splitter_ = std::make_unique<GameSplitter>(*in_, SplitOptions{options_.chunk_size});
+      return;
+    }
+    slurped.assign(std::istreambuf_iterator<char>(*in_), std::istreambuf_iterator<char>());
+    bytes = slurped;
+  }
+  Encoding detected = forced_utf16 ? *options_.encoding : detect_encoding(bytes.substr(0, 4));
+  if (detected == Encoding::Utf16Le || detected == Encoding::Utf16Be) {
+    utf16_ = detected;
+    DecodeOptions o;
+    o.force = detected;
+    transcoded_ = decode(bytes, o);
+    splitter_ = std::make_unique<GameSplitter>(transcoded_.text());
+    return;
+  }
+  if (!slurped.empty()) {
+    // A stream that began with 0xFF/0xFE but is not UTF-16: keep the bytes and split them.
+    slurped_ = std::move(slurped);
+    splitter_ = std::make_unique<GameSplitter>(std::string_view(slurped_));
+    return;
+  }
+  splitter_ = std::make_unique<GameSplitter>(bytes);
+}
+
+bool PgnReader::next(GameRecord& record, Visitor& visitor) {
+  if (!started_) start();
+  RawGame raw;
+  if (!splitter_->next(raw)) return false;
+  record.number = raw.number;
+  record.line = raw.line;
+  record.diagnostics.clear();
+  if (utf16_) {
+    record.offset = transcoded_.map.original(raw.offset);
+    record.original = encode(raw.bytes, *utf16_);
+  } else {
+    record.offset = raw.offset;
+    record.original.assign(raw.bytes);
+  }
+  Encoding e = read_game(raw, visitor, record.diagnostics, options_, file_encoding_,
+                         utf16_ ? &transcoded_.map : nullptr, utf16_);
+  if (is_single_byte(e)) file_encoding_ = e;
+  record.encoding = e;
+  return true;
+}
+
+bool PgnReader::next(GameRecord& record) {
+  GameBuilder builder(record.game);
+  return next(record, builder);
+}
+
+std::vector<GameRecord> read_pgn(std::string_view bytes, const ReadOptions& options) {
+  std::vector<GameRecord> out;
+  PgnReader reader(bytes, options);
+  GameRecord r;
+  while (reader.next(r)) out.push_back(std::move(r));
+  return out;
+}
+
+std::string format_diagnostic(const Diagnostic& d) {
+  std::ostringstream s;
+  s << (d.file.empty() ? "<stdin>" : d.file) << ':' << d.line << ':' << d.column << ": " << code_name(d.code)
+    << ": " << d.message;
+  if (!d.candidates.empty()) {
+    s << " (candidates:";
+    for (const std::string& c : d.candidates) s << ' ' << c;
+    s << ')';
+  }
+  s << " (game " << d.game;
+  if (d.ply) s << ", ply " << d.ply;
+  if (d.variation) s << ", variation " << d.variation;
+  s << ", byte " << d.byte << ')';
+  return s.str();
+}
+
+}  // namespace planilla

@@ -1,0 +1,102 @@
+// Reading PGN archives: bytes → games with diagnostics. A file (or stream) is split into games
+// (converters/split.hpp), each game is decoded on its own (converters/decode.hpp), parsed by the
+// PGN grammar, and every move token is parsed by the move grammar and resolved on the board.
+// Diagnostics carry the file, line, column (code points), byte offset, game number, ply and
+// variation of the ORIGINAL bytes. Nothing here throws on malformed input.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "converters/decode.hpp"
+#include "converters/game.hpp"
+#include "converters/split.hpp"
+#include "converters/visitor.hpp"
+#include "grammar/move_parser.hpp"
+#include "notation/diagnostic.hpp"
+#include "notation/language.hpp"
+#include "notation/resolve.hpp"
+
+namespace planilla {
+
+struct ReadOptions {
+  std::string file_name;              // put in every Diagnostic ("" for stdin)
+  std::optional<Encoding> encoding;   // explicit override; detected per game otherwise
+  const Language* language = nullptr; // language of the move tokens; nullptr = English
+  // Per-game language choice (for `--from auto` detection): called with the decoded game text;
+  // its answer (when not nullptr) replaces `language` for that game.
+  std::function<const Language*(std::string_view game_text)> choose_language;
+  MoveStyles styles = MoveStyles::all();
+  ResolveOptions resolve;
+  int max_depth = 64;                 // variation nesting (E-LIMIT beyond)
+  std::size_t chunk_size = std::size_t{1} << 20;
+};
+
+// One game as read: its original bytes, the model, and what was found.
+struct GameRecord {
+  std::uint32_t number = 0;      // 1-based in the input
+  std::uint64_t offset = 0;      // byte offset of the game in the input
+  std::uint32_t line = 1;
+  std::string original;          // the game's bytes exactly as read (in its own encoding)
+  Encoding encoding = Encoding::Ascii;
+  Game game;
+  std::vector<Diagnostic> diagnostics;
+
+  std::size_t count(Severity s) const;
+  bool has_errors() const { return count(Severity::Error) > 0; }
+};
+
+// Reads one game's bytes with `visitor` (the reader's core; PgnReader loops it). Diagnostics are
+// appended to `diagnostics`; returns the encoding the game was decoded with.
+// `file_offset_of`, when given, maps an offset in `raw.bytes` to the file's original bytes (for
+// input that was transcoded before splitting, i.e. UTF-16).
+Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics,
+                   const ReadOptions& options, std::optional<Encoding> prefer = std::nullopt,
+                   const OffsetMap* file_map = nullptr, std::optional<Encoding> transcoded_from = std::nullopt);
+
+class PgnReader {
+ public:
+  // Streams `in` (memory bounded by the largest game); `in` must outlive the reader.
+  PgnReader(std::istream& in, ReadOptions options = {});
+  // Reads bytes already in memory (no copy); `bytes` must outlive the reader.
+  PgnReader(std::string_view bytes, ReadOptions options = {});
+  ~PgnReader();
+  PgnReader(const PgnReader&) = delete;
+  PgnReader& operator=(const PgnReader&) = delete;
+
+  // The next game with its model; false at the end of the input.
+  bool next(GameRecord& record);
+  // The next game through a visitor only (no model is built); `record.game` is left empty.
+  bool next(GameRecord& record, Visitor& visitor);
+
+  // Problems of the file itself (unreadable stream); usually empty.
+  const std::vector<Diagnostic>& file_diagnostics() const { return file_diagnostics_; }
+
+ private:
+  void start();
+  ReadOptions options_;
+  std::istream* in_ = nullptr;
+  std::string_view memory_;
+  std::unique_ptr<GameSplitter> splitter_;
+  bool started_ = false;
+  // UTF-16 input is transcoded whole before splitting (it is not ASCII-compatible).
+  std::optional<Encoding> utf16_;
+  Decoded transcoded_;
+  std::string slurped_;  // a stream that had to be read whole (UTF-16 suspected)
+  std::optional<Encoding> file_encoding_;  // last non-ASCII encoding seen: the next games' prior
+  std::vector<Diagnostic> file_diagnostics_;
+};
+
+// Convenience for tests and small inputs: every game of `bytes`.
+std::vector<GameRecord> read_pgn(std::string_view bytes, const ReadOptions& options = {});
+
+// "file:line:column: E-ILLEGAL: message (game 3, ply 12, variation 1)"
+std::string format_diagnostic(const Diagnostic& d);
+
+}  // namespace planilla

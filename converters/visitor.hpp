@@ -1,0 +1,53 @@
+// One streaming visitor interface for reading and writing games. The reader drives a Visitor with
+// resolved moves (converters/reader.hpp); Game::accept() replays a stored game into one; the PGN
+// writer is one (converters/pgn_writer.hpp). Every hook has a no-op default.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "board/move.hpp"
+#include "board/position.hpp"
+#include "grammar/pgn_parser.hpp"
+#include "notation/written_move.hpp"
+
+namespace planilla {
+
+enum class Skip : bool { No, Yes };
+
+// "1-0", "0-1", "1/2-1/2", "*"; None when the movetext had no result token.
+enum class GameResult : std::uint8_t { None, WhiteWins, BlackWins, Draw, Unknown };
+
+using grammar::CommentKind;
+
+// One move as the visitor sees it. `move` is Move{} (none) when the token did not resolve (its
+// diagnostic was reported); `before` is then the last known position.
+struct MoveEvent {
+  std::string_view text;       // token as written, with a detached e.p. / (=) appended
+  SourceSpan span;             // in the file's original bytes
+  const WrittenMove* written;  // nullptr when the token is not a move in the move grammar
+  Move move;
+  const Position& before;
+  std::uint32_t ply;           // 1-based from the start of the game, along this line
+  bool draw_offer;             // (=) after the move
+};
+
+class Visitor {
+ public:
+  virtual ~Visitor() = default;
+  virtual void begin_game(std::uint32_t /*number*/) {}
+  virtual void tag(std::string_view /*name*/, std::string_view /*value*/) {}
+  // After the tag section, with the start position it implies. Skip::Yes: the movetext is not
+  // visited (end_game still is).
+  virtual Skip end_tags(const Position& /*start*/, bool /*chess960*/) { return Skip::No; }
+  virtual void move(const MoveEvent& /*event*/) {}
+  virtual void nag(unsigned /*value*/) {}
+  virtual void comment(std::string_view /*text*/, CommentKind /*kind*/) {}
+  // A variation is an alternative to the move visited last in the enclosing line.
+  virtual void begin_variation() {}
+  virtual void end_variation() {}
+  virtual void result(GameResult /*result*/) {}
+  virtual void end_game() {}
+};
+
+}  // namespace planilla

@@ -1,0 +1,117 @@
+// converters/normalize: every game ends up in OUT or in the rejects byte for byte, with its
+// diagnostics as `;` lines in its own encoding; read == written + rejected.
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+
+#include "converters/normalize.hpp"
+
+using namespace planilla;
+
+namespace {
+
+struct Run {
+  NormalizeStats stats;
+  std::string out;
+  std::string rejects;
+  std::vector<Diagnostic> diagnostics;
+};
+
+Run run(const std::string& input, NormalizeOptions options = {}) {
+  Run r;
+  std::istringstream in(input);
+  std::ostringstream out, rejects;
+  r.stats = normalize(in, out, &rejects, options, [&](const Diagnostic& d) { r.diagnostics.push_back(d); });
+  r.out = out.str();
+  r.rejects = rejects.str();
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("normalize: good, illegal, garbage and Latin-1 games") {
+  const std::string good = "[Event \"Good\"]\n\n1.e4 e5 2.Nf3 Nc6 1-0";
+  const std::string illegal = "[Event \"Illegal\"]\r\n\r\n1. e4 e5 2. Ke3 *";
+  const std::string garbage = "[Event \"Garbage\"]\n\n1. e4 pawn?? *";
+  const std::string latin1 = "[Event \"Caf\xE9\"]\n\n1. e4 e5 2. Qh5 Ke7 3. Qxe5+ Kf6 4. Kf1 Kd6 5. Qd5+ Ke6 6. Zz9 *";
+  const std::string warned = "[Event \"Warned\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5+ a6 *";
+  const std::string input = good + "\n\n" + illegal + "\r\n\r\n" + garbage + "\n\n" + latin1 + "\n\n" + warned + "\n";
+  NormalizeOptions options;
+  options.read.file_name = "in.pgn";
+  Run r = run(input, options);
+
+  CHECK(r.stats.read == 5);
+  CHECK(r.stats.written == 2);
+  CHECK(r.stats.rejected == 3);
+  CHECK(r.stats.read == r.stats.written + r.stats.rejected);
+  CHECK(r.stats.warnings >= 1);  // Bb5+ is not check: a warning, the game is written
+
+  CHECK(r.out.find("[Event \"Good\"]") != std::string::npos);
+  CHECK(r.out.find("1. e4 e5 2. Nf3 Nc6 1-0") != std::string::npos);
+  CHECK(r.out.find("[Event \"Warned\"]") != std::string::npos);
+  CHECK(r.out.find("Illegal") == std::string::npos);
+
+  // Every rejected game is in the rejects byte for byte, preceded by its diagnostics.
+  for (const std::string* g : {&illegal, &garbage, &latin1}) CHECK(r.rejects.find(*g) != std::string::npos);
+  CHECK(r.rejects.find("; in.pgn:7:13: E-ILLEGAL:") != std::string::npos);
+  CHECK(r.rejects.find("E-SYNTAX: 'pawn?\?' is not a move") != std::string::npos);
+  // The Latin-1 game's diagnostic lines are in Latin-1 too: no UTF-8 byte sequence in them.
+  std::size_t latin_at = r.rejects.find(latin1);
+  std::size_t comments_at = r.rejects.rfind("\n\n", latin_at);
+  std::string latin_comments = r.rejects.substr(comments_at, latin_at - comments_at);
+  CHECK(latin_comments.find("N-ENCODING") != std::string::npos);
+  CHECK(latin_comments.find('\xC3') == std::string::npos);
+
+  // The rejects stream reads back as the same three games (the ; lines are annotations).
+  Run again = run(r.rejects);
+  CHECK(again.stats.read == 3);
+  CHECK(again.stats.rejected == 3);
+  // And the normalized output reads back clean, and is a fixed point.
+  Run clean = run(r.out);
+  CHECK(clean.stats.read == 2);
+  CHECK(clean.stats.rejected == 0);
+  CHECK(clean.out == r.out);
+}
+
+TEST_CASE("normalize: tag-only games, games without tags, an unterminated last game") {
+  const std::string input =
+      "1. d4 d5 2. c4 *\n\n"
+      "[Event \"Only tags\"]\n[Result \"0-1\"]\n\n"
+      "[Event \"No end\"]\n\n1. e4 e5";
+  Run r = run(input);
+  CHECK(r.stats.read == 3);
+  CHECK(r.stats.written == 3);
+  CHECK(r.out.find("[Event \"Only tags\"]") != std::string::npos);
+  CHECK(r.out.find("[Result \"0-1\"]\n\n0-1\n") != std::string::npos);
+  CHECK(r.out.find("1. d4 d5 2. c4 *") != std::string::npos);
+  CHECK(r.out.find("1. e4 e5 *") != std::string::npos);
+  bool warned = false;
+  for (const Diagnostic& d : r.diagnostics) warned = warned || (d.code == Code::ResultMismatch && d.game == 3);
+  CHECK(warned);
+}
+
+TEST_CASE("normalize: an explicit encoding override and a CP1251 game rejected in CP1251") {
+  // "Карпов" in CP1251 in a tag, and an illegal move: the reject keeps the CP1251 bytes.
+  const std::string game = "[White \"\xCA\xE0\xF0\xEF\xEE\xE2\"]\n\n1. e4 e5 2. Ke3 *";
+  Run r = run(game + "\n");
+  CHECK(r.stats.rejected == 1);
+  CHECK(r.rejects.find(game) != std::string::npos);
+  NormalizeOptions forced;
+  forced.read.encoding = Encoding::Windows1251;
+  Run ok = run("[White \"\xCA\xE0\xF0\xEF\xEE\xE2\"]\n\n1. e4 e5 *\n", forced);
+  CHECK(ok.stats.written == 1);
+  CHECK(ok.out.find("[White \"Карпов\"]") != std::string::npos);
+  CHECK(ok.diagnostics.empty());  // forced: no detection note
+}
+
+TEST_CASE("normalize: a null rejects stream still counts and reports") {
+  std::istringstream in("1. e4 e5 2. Ke3 *\n\n1. d4 *\n");
+  std::ostringstream out;
+  int reported = 0;
+  NormalizeStats s = normalize(in, out, nullptr, {}, [&](const Diagnostic&) { ++reported; });
+  CHECK(s.read == 2);
+  CHECK(s.rejected == 1);
+  CHECK(s.written == 1);
+  CHECK(reported == 1);
+}

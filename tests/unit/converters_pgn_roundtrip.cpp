@@ -1,0 +1,256 @@
+// converters: reader → game model → PGN writer → reader. Export format details, round trips,
+// start positions (FEN, Chess960, variants), diagnostics with places, and the visitor.
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+
+#include "converters/game.hpp"
+#include "converters/pgn_writer.hpp"
+#include "converters/reader.hpp"
+
+using namespace planilla;
+
+namespace {
+
+GameRecord read_one(std::string_view text, ReadOptions options = {}) {
+  std::vector<GameRecord> games = read_pgn(text, options);
+  REQUIRE(games.size() == 1);
+  return std::move(games.front());
+}
+
+std::string codes(const GameRecord& r) {
+  std::string out;
+  for (const Diagnostic& d : r.diagnostics) out += std::string(code_name(d.code)) + " ";
+  return out;
+}
+
+// read → write → read must give the same model.
+void check_round_trip(std::string_view text, const PgnWriteOptions& w = {}) {
+  CAPTURE(text);
+  GameRecord first = read_one(text);
+  CHECK(!first.has_errors());
+  std::string written = write_pgn(first.game, w);
+  CAPTURE(written);
+  GameRecord second = read_one(written);
+  CHECK(!second.has_errors());
+  std::string why;
+  CHECK_MESSAGE(equivalent(first.game, second.game, &why), why);
+  // And writing is stable: the second write is the same text.
+  CHECK(write_pgn(second.game, w) == written);
+}
+
+}  // namespace
+
+TEST_CASE("pgn writer: export format") {
+  struct Row {
+    std::string input;
+    std::string output;
+  };
+  const Row rows[] = {
+      // Seven Tag Roster first and filled, Result from the game, other tags after in order.
+      {"[ECO \"C60\"]\n[White \"Ruy\"]\n[Event \"E\"]\n[Annotator \"x\"]\n\n1. e4 e5 2. Nf3! Nc6 3. Bb5 1-0",
+       "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Ruy\"]\n[Black \"?\"]\n"
+       "[Result \"1-0\"]\n[ECO \"C60\"]\n[Annotator \"x\"]\n\n1. e4 e5 2. Nf3 $1 Nc6 3. Bb5 1-0\n\n"},
+      // Move numbers after comments and variations; escapes in tag values; ; and % kept.
+      {"[Event \"a \\\"q\\\" \\\\ b\"]\n1. e4 {good} e5 (1... c5 2. Nf3) 2. Nf3 ; line\n%escape\nNc6 *",
+       "[Event \"a \\\"q\\\" \\\\ b\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
+       "[Black \"?\"]\n[Result \"*\"]\n\n1. e4 {good} 1... e5 (1... c5 2. Nf3) 2. Nf3 ; line\n%escape\n2... Nc6 *\n\n"},
+      // Black to move from a FEN; null move.
+      {"[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 30\"]\n[SetUp \"1\"]\n30... Kd7 31. -- Kc7 *",
+       "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
+       "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 30\"]\n\n30... Kd7 31. -- Kc7 *\n\n"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.input);
+    GameRecord r = read_one(row.input);
+    CHECK(codes(r).find("E-") == std::string::npos);
+    CHECK(write_pgn(r.game) == row.output);
+  }
+}
+
+TEST_CASE("pgn writer: lines wrap at 80 columns, comments are re-flowed") {
+  std::string moves = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
+                      "{a rather long comment that has to be wrapped over more than one line of the output} "
+                      "9. Nf3 Nf6 10. Ng1 Ng8 *";
+  GameRecord r = read_one(moves);
+  std::string out = write_pgn(r.game);
+  std::istringstream lines(out);
+  std::string line;
+  int movetext_lines = 0;
+  while (std::getline(lines, line)) {
+    CHECK(line.size() <= 80);
+    if (!line.empty() && line[0] != '[') ++movetext_lines;
+  }
+  CHECK(movetext_lines >= 3);
+  check_round_trip(moves);
+}
+
+TEST_CASE("pgn round trips") {
+  const std::string inputs[] = {
+      "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1/2-1/2",
+      "{start} 1. e4 $1 $14 {after} (1. d4 {in var} d5 (1... Nf6 2. c4) 2. c4) (1. c4) 1... e5 2. Nf3 *",
+      "1. e4 ; rest of line\ne5 2. Nf3 {multi\nline   comment} Nc6 *",
+      "1. e4 e5 2. f4 exf4 3. Nf3 g5 4. h4 g4 5. Ne5 Nf6 6. Bc4 d5 7. exd5 Bd6 8. d4 Nh5 0-1",
+      "1. e4 d5 2. e5 f5 3. exf6 e.p. Nxf6 *",
+      "1. e4 (=) e5 2. Nf3 *",
+      "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n1. e4 *",
+      "1. e4 e5 2. -- Nf6 3. Nc3 *",
+      "[Event \"tag only\"]\n[Result \"0-1\"]",
+      "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. cxd5 exd5 5. Bg5 c6 6. e3 Bf5 7. Qf3 Bg6 8. Bxf6 Qxf6 9. Qxf6 gxf6 *",
+      "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
+      "1. a4 b5 2. axb5 a6 3. bxa6 Bb7 4. axb7 Nc6 5. bxa8=Q Qb8 6. Qxb8+ Nxb8 *",
+  };
+  for (const std::string& in : inputs) check_round_trip(in);
+}
+
+TEST_CASE("Chess960: Variant spellings, X-FEN and Shredder-FEN, FEN-only detection") {
+  // Rooks on b1/g1, king on d1 (an X-FEN KQkq and a Shredder BGbg for the same position).
+  const std::string fen_x = "1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/1R1K2R1 w KQkq - 0 1";
+  const std::string fen_s = "1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/1R1K2R1 w GBgb - 0 1";
+  for (std::string variant : {"Chess960", "chess 960", "fischerandom", "FischerRandom", "fischer random", "960"}) {
+    CAPTURE(variant);
+    GameRecord r = read_one("[Variant \"" + variant + "\"]\n[SetUp \"1\"]\n[FEN \"" + fen_s + "\"]\n1. O-O O-O-O *");
+    CHECK(!r.has_errors());
+    CHECK(r.game.chess960);
+    CHECK(codes(r).find("N-CHESS960") == std::string::npos);
+    std::string out = write_pgn(r.game);
+    CHECK(out.find("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"" + fen_x + "\"]") != std::string::npos);
+    PgnWriteOptions shredder;
+    shredder.fen = FenDialect::Shredder;
+    CHECK(write_pgn(r.game, shredder).find("[FEN \"1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/1R1K2R1 w") != std::string::npos);
+    check_round_trip(out);
+  }
+  // A FEN only Chess960 explains, no Variant tag: read as Chess960 with a note.
+  GameRecord r = read_one("[SetUp \"1\"]\n[FEN \"" + fen_x + "\"]\n1. O-O *");
+  CHECK(!r.has_errors());
+  CHECK(r.game.chess960);
+  CHECK(codes(r).find("N-CHESS960") != std::string::npos);
+}
+
+TEST_CASE("other variants are rejected with E-VARIANT") {
+  for (std::string v : {"Antichess", "Horde", "Atomic", "Crazyhouse", "Three-check", "King of the Hill", "Racing Kings"}) {
+    CAPTURE(v);
+    GameRecord r = read_one("[Variant \"" + v + "\"]\n1. e4 *");
+    CHECK(codes(r).find("E-VARIANT") != std::string::npos);
+    CHECK(r.has_errors());
+  }
+  GameRecord standard = read_one("[Variant \"Standard\"]\n1. e4 *");
+  CHECK(!standard.has_errors());
+}
+
+TEST_CASE("diagnostics: codes and places in the original file") {
+  // Second game: CRLF line ends and a Latin-1 tag; the illegal move's place is in original bytes.
+  std::string text = "1. e4 e5 *\r\n\r\n[White \"Polg\xE1r\"]\r\n\r\n1. e4 \xE9 2. Ke3 *\r\n";
+  ReadOptions o;
+  o.file_name = "games.pgn";
+  std::vector<GameRecord> games = read_pgn(text, o);
+  REQUIRE(games.size() == 2);
+  CHECK(games[0].diagnostics.empty());
+  const GameRecord& g = games[1];
+  CHECK(g.encoding == Encoding::Latin1);
+  CHECK(g.original == "[White \"Polg\xE1r\"]\r\n\r\n1. e4 \xE9 2. Ke3 *");
+  REQUIRE(g.has_errors());
+  const Diagnostic* syntax = nullptr;
+  for (const Diagnostic& d : g.diagnostics)
+    if (d.code == Code::MoveSyntax) syntax = &d;
+  REQUIRE(syntax != nullptr);
+  CHECK(syntax->file == "games.pgn");
+  CHECK(syntax->game == 2);
+  CHECK(syntax->line == 5);
+  CHECK(syntax->column == 7);
+  CHECK(syntax->byte == text.find('\xE9', 20));
+  CHECK(syntax->ply == 2);
+  CHECK(syntax->written == "é");
+}
+
+TEST_CASE("diagnostics: garbage is reported, never dropped; illegal and ambiguous moves; variation numbers") {
+  struct Row {
+    std::string text;
+    std::string codes;
+  };
+  const Row rows[] = {
+      {"1. e4 e5 2. Nf3 garbage Nc6 *", "E-SYNTAX "},
+      {"1. e4 e5 2. Ke3 *", "E-ILLEGAL "},
+      {"1. Nf3 Nf6 2. Nc3 Nc6 3. Nd4 Nd5 4. Nb5 *", "E-AMBIGUOUS "},
+      {"1. e4 e5 (1... c5 2. Ke3) 2. Nf3 *", "E-ILLEGAL "},
+      {"1. e4 e5 2. Nf3 1-0 {x}", "E-PGN-SYNTAX "},  // the comment after the result is not a game
+      {"1. e4 e5 2. Nf3", "W-RESULT "},
+      {"[Result \"1-0\"]\n1. e4 0-1", "W-RESULT "},
+      {"1. e4 e5 $300 *", "E-PGN-SYNTAX "},
+      {"1. e4 e5 2. Ke2 Ke7 3. -- *", ""},
+      {"1. e4 f6 2. Qh5+ -- *", "E-ILLEGAL "},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.text);
+    std::vector<GameRecord> games = read_pgn(row.text);
+    std::string all;
+    for (const GameRecord& g : games) all += codes(g);
+    CHECK(all == row.codes);
+  }
+  GameRecord r = read_one("1. e4 e5 (1... c5) (1... e6 2. d4 (2. Ke3)) 2. Nf3 *");
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].variation == 3);
+  CHECK(r.diagnostics[0].ply == 3);
+  CHECK(r.diagnostics[0].column == 39);
+}
+
+TEST_CASE("visitor: skipping movetext, counting moves") {
+  struct Counter : Visitor {
+    int games = 0, moves = 0, variations = 0;
+    bool skip_black_wins = true;
+    std::string result;
+    void begin_game(std::uint32_t) override { ++games; }
+    Skip end_tags(const Position&, bool) override { return skip_black_wins && result == "0-1" ? Skip::Yes : Skip::No; }
+    void tag(std::string_view n, std::string_view v) override {
+      if (n == "Result") result = v;
+    }
+    void move(const MoveEvent& e) override { moves += e.move ? 1 : 0; }
+    void begin_variation() override { ++variations; }
+  } counter;
+  std::string text = "[Result \"1-0\"]\n1. e4 e5 (1... c5) 1-0\n\n[Result \"0-1\"]\n1. d4 d5 0-1\n";
+  PgnReader reader(text);
+  GameRecord record;
+  while (reader.next(record, counter)) {}
+  CHECK(counter.games == 2);
+  CHECK(counter.moves == 3);
+  CHECK(counter.variations == 1);
+}
+
+TEST_CASE("writer: movetext in another language and style; tag values stay") {
+  GameRecord r = read_one("[White \"Nf3 Fan\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *");
+  PgnWriteOptions w;
+  w.moves.language = find_language("es");
+  REQUIRE(w.moves.language != nullptr);
+  std::string out = write_pgn(r.game, w);
+  CHECK(out.find("[White \"Nf3 Fan\"]") != std::string::npos);
+  CHECK(out.find("1. e4 e5 2. Cf3 Cc6 3. Ab5 *") != std::string::npos);
+  ReadOptions es;
+  es.language = w.moves.language;
+  GameRecord back = read_one(out, es);
+  std::string why;
+  CHECK_MESSAGE(equivalent(r.game, back.game, &why), why);
+  w.moves.language = nullptr;
+  w.moves.style = WriteStyle::Uci;
+  CHECK(write_pgn(r.game, w).find("1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 *") != std::string::npos);
+}
+
+TEST_CASE("reader: UTF-16 input and a BOM") {
+  std::string utf8 = "[White \"Polgár\"]\n1. e4 e5 *\n";
+  std::string utf16 = encode(utf8, Encoding::Utf16Le);
+  utf16.insert(0, "\xFF\xFE");
+  std::istringstream in(utf16);
+  PgnReader reader(in);
+  GameRecord r;
+  REQUIRE(reader.next(r));
+  CHECK(r.encoding == Encoding::Utf16Le);
+  CHECK(*r.game.tag("White") == "Polgár");
+  CHECK(r.offset == 2);
+  CHECK(r.original == encode("[White \"Polgár\"]\n1. e4 e5 *", Encoding::Utf16Le));
+  CHECK(!reader.next(r));
+
+  std::vector<GameRecord> bom = read_pgn("\xEF\xBB\xBF[Event \"x\"]\n1. e4 *");
+  REQUIRE(bom.size() == 1);
+  CHECK(bom[0].offset == 3);
+  CHECK(!bom[0].has_errors());
+}
