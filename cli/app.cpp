@@ -13,6 +13,11 @@ Cli::Cli(Io io_in) : app("planilla: read, check and write chess moves in any not
 std::unique_ptr<Cli> make_app(Io io) {
   auto cli = std::make_unique<Cli>(io);
   setup_perft(*cli);
+  setup_languages(*cli);
+  setup_show(*cli);
+  setup_check(*cli);
+  setup_convert(*cli);
+  setup_normalize(*cli);
   return cli;
 }
 

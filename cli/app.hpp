@@ -38,5 +38,10 @@ int run(Cli& cli, const std::string& command_line);
 
 // Subcommand registration, one per file in cli/.
 void setup_perft(Cli& cli);
+void setup_languages(Cli& cli);
+void setup_show(Cli& cli);
+void setup_check(Cli& cli);
+void setup_convert(Cli& cli);
+void setup_normalize(Cli& cli);
 
 }  // namespace planilla::cli

@@ -1,5 +1,7 @@
 #include "converters/normalize.hpp"
 
+#include "converters/detect.hpp"
+
 #include <istream>
 #include <ostream>
 
@@ -39,7 +41,7 @@ NormalizeStats normalize(std::istream& in, std::ostream& out, std::ostream* reje
   PgnReader reader(in, options.read);
   GameRecord record;
   std::string text;
-  while (reader.next(record)) {
+  while (read_next_game(reader, record, options.read, options.auto_detect)) {
     ++stats.read;
     for (const Diagnostic& d : record.diagnostics) {
       switch (d.severity) {
@@ -49,6 +51,7 @@ NormalizeStats normalize(std::istream& in, std::ostream& out, std::ostream* reje
       }
       if (sink) sink(d);
     }
+    if (options.on_game && !record.diagnostics.empty()) options.on_game(record);
     if (record.has_errors()) {
       ++stats.rejected;
       if (rejects) *rejects << reject_text(record);

@@ -17,6 +17,12 @@ namespace planilla {
 struct NormalizeOptions {
   ReadOptions read;        // file name, encoding override, language, resolve options
   PgnWriteOptions write;   // style × language of the movetext, FEN dialect, line width
+  // `--from auto`: a game whose moves do not resolve in read.language is re-read under the
+  // other letter sets (converters/detect.hpp).
+  bool auto_detect = false;
+  // Called once per game that has diagnostics, with the whole record (for reports that quote
+  // the source line); in addition to the per-diagnostic sink.
+  std::function<void(const GameRecord&)> on_game;
 };
 
 struct NormalizeStats {

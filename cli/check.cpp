@@ -1,0 +1,106 @@
+// planilla check: every illegal, ambiguous or malformed move, with its place, as text, JSON
+// Lines or an HTML report. Option wiring only; the work is converters/check.hpp.
+#include <unistd.h>
+
+#include <fstream>
+#include <iostream>
+
+#include "cli/app.hpp"
+#include "cli/common.hpp"
+#include "converters/check.hpp"
+#include "converters/detect.hpp"
+#include "converters/inputs.hpp"
+#include "converters/reader.hpp"
+
+namespace planilla::cli {
+
+namespace {
+
+struct CheckOptions {
+  std::vector<std::string> inputs;
+  std::string from = "auto";
+  bool strict = false;
+  std::string format = "text";
+  std::string output;
+  std::string lang = "en";
+  std::string encoding;
+  std::string color = "auto";
+  bool notes = false;
+  bool quiet = false;
+};
+
+int run_check(const CheckOptions& o, Io& io) {
+  InputSetup setup;
+  if (!prepare_inputs(o.inputs, o.from, o.encoding, io, setup)) return kUsage;
+  const Language* lang = find_language(o.lang);
+  if (lang == nullptr) {
+    io.err << "planilla check: unknown language for suggestions '" << o.lang << "' (see `planilla languages`)\n";
+    return kUsage;
+  }
+
+  OutputTarget target;
+  if (!target.open(o.output, io)) return kUsage;
+
+  CheckReportOptions ro;
+  ro.format = o.format == "json" ? ReportFormat::Json : o.format == "html" ? ReportFormat::Html : ReportFormat::Text;
+  ro.strict = o.strict;
+  ro.notes = o.notes;
+  ro.language = lang;
+  ro.color = o.color == "always" ||
+             (o.color == "auto" && ro.format == ReportFormat::Text && o.output.empty() && ::isatty(STDOUT_FILENO));
+  CheckReporter reporter(target.stream(), ro);
+
+  bool io_error = false;
+  for (const InputFile& file : setup.files.files) {
+    reporter.begin_file(file.display_name);
+    std::string error;
+    auto stream = open_input(file, error);
+    if (!stream) {
+      io.err << "planilla check: " << error << '\n';
+      io_error = true;
+      continue;
+    }
+    ReadOptions ropts = setup.read_options;
+    ropts.file_name = file.display_name;
+    PgnReader reader(*stream, ropts);
+    GameRecord record;
+    while (read_next_game(reader, record, ropts, setup.from.auto_detect)) reporter.game(record);
+    for (const Diagnostic& d : reader.file_diagnostics()) reporter.file_diagnostic(d);
+  }
+  reporter.finish();
+  if (!o.quiet && !o.output.empty() && ro.format == ReportFormat::Text) io.err << summary_line(reporter.summary()) << '\n';
+  if (!o.quiet && ro.format != ReportFormat::Text) io.err << summary_line(reporter.summary()) << '\n';
+  if (io_error) return kUsage;
+  return reporter.summary().errors > 0 ? kProblems : kOk;
+}
+
+}  // namespace
+
+void setup_check(Cli& cli) {
+  auto o = std::make_shared<CheckOptions>();
+  CLI::App* sub = cli.app.add_subcommand("check", "Report every illegal, ambiguous or malformed move with its place");
+  sub->add_option("inputs", o->inputs, "PGN or text files, directories (*.pgn *.txt *.md, recursive), - for stdin");
+  add_from_option(sub, o->from);
+  sub->add_flag("--strict", o->strict, "Treat warnings (missing x, wrong +, 0-0 …) as errors");
+  sub->add_option("--format", o->format, "Output format")
+      ->check(CLI::IsMember({"text", "json", "html"}, CLI::ignore_case))
+      ->default_str("text");
+  sub->add_option("-o,--output", o->output, "Write the report here instead of stdout");
+  sub->add_option("--lang", o->lang, "Language of candidates and suggestions (default en)");
+  add_encoding_option(sub, o->encoding);
+  sub->add_option("--color", o->color, "Colour the text report")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->default_str("auto");
+  sub->add_flag("--notes", o->notes, "Also print notes (detected encoding, language, Chess960)");
+  sub->add_flag("-q,--quiet", o->quiet, "No summary on stderr");
+  sub->footer(
+      "Exit status: 0 nothing wrong, 1 errors found (warnings too with --strict), 2 usage or I/O error.\n"
+      "Examples:\n"
+      "  planilla check games/                       # every PGN under games/\n"
+      "  planilla check game.pgn --from es --strict  # a Spanish scoresheet, warnings are errors\n"
+      "  planilla check big.pgn --format json | jq -c 'select(.code==\"E-ILLEGAL\")'\n"
+      "  planilla check club/ --format html -o report.html");
+  sub->callback([&cli, o] { cli.action = [&cli, o] { return run_check(*o, cli.io); }; });
+}
+
+}  // namespace planilla::cli

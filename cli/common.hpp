@@ -1,0 +1,42 @@
+// Option wiring shared by the subcommands that read games (check, convert, normalize, show).
+#pragma once
+
+#include <fstream>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/app.hpp"
+#include "converters/inputs.hpp"
+#include "converters/reader.hpp"
+#include "converters/spec.hpp"
+
+namespace planilla::cli {
+
+void add_from_option(CLI::App* sub, std::string& from);
+void add_encoding_option(CLI::App* sub, std::string& encoding);
+
+struct InputSetup {
+  ExpandedInputs files;
+  NotationSpec from;
+  ReadOptions read_options;
+};
+
+// Expands the inputs and turns --from / --encoding into ReadOptions; on a bad value prints a
+// one-line reason to io.err and returns false (exit code 2).
+bool prepare_inputs(const std::vector<std::string>& inputs, const std::string& from, const std::string& encoding,
+                    Io& io, InputSetup& setup);
+
+// stdout, or a file opened for writing with a clear error.
+class OutputTarget {
+ public:
+  bool open(const std::string& path, Io& io);
+  std::ostream& stream() { return file_ ? *file_ : *out_; }
+
+ private:
+  std::unique_ptr<std::ofstream> file_;
+  std::ostream* out_ = nullptr;
+};
+
+}  // namespace planilla::cli

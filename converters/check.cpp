@@ -1,0 +1,378 @@
+#include "converters/check.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "converters/board_render.hpp"
+#include "grammar/move_parser.hpp"
+#include "notation/resolve.hpp"
+
+namespace planilla {
+
+namespace {
+
+std::string_view severity_word(Severity s) {
+  switch (s) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Note: return "note";
+  }
+  return "error";
+}
+
+std::size_t code_points(std::string_view s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+// The `index`-th line (0-based) of `text`; LF, CRLF and CR each end a line, as in the splitter.
+std::string_view nth_line(std::string_view text, std::uint32_t index) {
+  std::size_t start = 0;
+  for (std::uint32_t i = 0; i < index; ++i) {
+    std::size_t nl = text.find_first_of("\r\n", start);
+    if (nl == std::string_view::npos) return {};
+    start = nl + 1;
+    if (text[nl] == '\r' && start < text.size() && text[start] == '\n') ++start;
+  }
+  std::size_t end = text.find_first_of("\r\n", start);
+  return text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+}
+
+// The source line of a diagnostic, in UTF-8 (the game's bytes are in their own encoding).
+std::string source_line(const Diagnostic& d, const GameRecord& record) {
+  if (d.line < record.line) return {};
+  std::string_view raw = nth_line(record.original, d.line - record.line);
+  if (raw.empty()) return {};
+  DecodeOptions opts;
+  opts.force = record.encoding;
+  Decoded dec = decode(raw, opts);
+  return std::string(dec.text());
+}
+
+// The position before ply `ply` of the main line, when every earlier move resolved.
+std::optional<Position> position_before(const Game& game, const Diagnostic& d) {
+  if (d.ply == 0 || d.variation != 0) return std::nullopt;
+  Position pos = game.start;
+  const auto& moves = game.main.moves;
+  for (std::uint32_t i = 0; i + 1 < d.ply; ++i) {
+    if (i >= moves.size() || !moves[i].move) return std::nullopt;
+    pos.play(moves[i].move);
+  }
+  return pos;
+}
+
+// Reads a SAN string written by planilla (English letters) back into a move on `pos`.
+std::optional<Move> move_from_san(const Position& pos, std::string_view san) {
+  auto parsed = parse_move(san, english());
+  if (!parsed) return std::nullopt;
+  auto resolved = resolve(parsed->move, pos);
+  if (!resolved) return std::nullopt;
+  return resolved->move;
+}
+
+std::string html_escape(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string game_label(const Diagnostic& d, const GameRecord* record) {
+  std::string label = "game " + std::to_string(d.game);
+  if (d.ply != 0 && record != nullptr) {
+    MovePlace place = place_of_ply(record->game, d.ply);
+    label += ", move " + std::to_string(place.move_number) + (place.side == Color::White ? " (White)" : " (Black)");
+    if (d.variation != 0) label += " in variation " + std::to_string(d.variation);
+  }
+  return label;
+}
+
+}  // namespace
+
+MovePlace place_of_ply(const Game& game, std::uint32_t ply) {
+  MovePlace place;
+  if (ply == 0) return place;
+  std::uint32_t offset = game.start.side_to_move() == Color::Black ? 1 : 0;
+  std::uint32_t index = ply - 1 + offset;
+  place.move_number = static_cast<std::uint32_t>(game.start.fullmove_number()) + index / 2;
+  place.side = index % 2 == 0 ? Color::White : Color::Black;
+  return place;
+}
+
+struct CheckReporter::HtmlGame {
+  std::string file;
+  std::uint32_t number = 0;
+  std::string white, black, result;
+  std::size_t errors = 0, warnings = 0;
+  std::string body;  // the rendered diagnostics
+};
+
+CheckReporter::CheckReporter(std::ostream& out, CheckReportOptions options) : out_(out), options_(options) {}
+CheckReporter::~CheckReporter() = default;
+
+void CheckReporter::begin_file(const std::string& display_name) {
+  current_file_ = display_name;
+  ++summary_.files;
+}
+
+bool CheckReporter::counts_as_error(const Diagnostic& d) const {
+  return d.severity == Severity::Error || (options_.strict && d.severity == Severity::Warning);
+}
+
+void CheckReporter::file_diagnostic(const Diagnostic& d) {
+  if (counts_as_error(d)) ++summary_.errors;
+  ++summary_.by_code[std::string(code_name(d.code))];
+  if (options_.format == ReportFormat::Json) json_diagnostic(d, nullptr);
+  else if (options_.format == ReportFormat::Text) text_diagnostic(d, nullptr);
+}
+
+void CheckReporter::game(const GameRecord& record) {
+  ++summary_.games;
+  // Every move node of the game, variations included, counts as a move checked.
+  std::uint64_t moves = 0;
+  auto count = [&](auto&& self, const Line& line) -> void {
+    for (const MoveNode& n : line.moves) {
+      ++moves;
+      for (const Line& v : n.variations) self(self, v);
+    }
+  };
+  count(count, record.game.main);
+  summary_.moves += moves;
+
+  bool game_has_error = false;
+  std::unique_ptr<HtmlGame> html;
+  if (options_.format == ReportFormat::Html) {
+    html = std::make_unique<HtmlGame>();
+    html->file = current_file_;
+    html->number = record.number;
+    if (const std::string* w = record.game.tag("White")) html->white = *w;
+    if (const std::string* b = record.game.tag("Black")) html->black = *b;
+    html->result = std::string(result_text(record.game.result));
+  }
+  for (const Diagnostic& d : record.diagnostics) {
+    bool is_error = counts_as_error(d);
+    if (is_error) {
+      ++summary_.errors;
+      game_has_error = true;
+    } else if (d.severity == Severity::Warning) {
+      ++summary_.warnings;
+    } else {
+      ++summary_.notes;
+    }
+    ++summary_.by_code[std::string(code_name(d.code))];
+    switch (options_.format) {
+      case ReportFormat::Text: text_diagnostic(d, &record); break;
+      case ReportFormat::Json: json_diagnostic(d, &record); break;
+      case ReportFormat::Html: {
+        if (d.severity == Severity::Note) break;
+        (is_error ? html->errors : html->warnings) += 1;
+        std::string& b = html->body;
+        b += "<div class=\"diag " + std::string(is_error ? "error" : "warning") + "\">";
+        b += "<p><code>" + std::string(code_name(d.code)) + "</code> " + html_escape(game_label(d, &record));
+        if (!d.written.empty()) b += " <b>" + html_escape(d.written) + "</b>";
+        b += ": " + html_escape(d.message) + " <span class=\"where\">(line " + std::to_string(d.line) + ", column " +
+             std::to_string(d.column) + ")</span></p>";
+        if (auto pos = position_before(record.game, d)) {
+          RenderOptions ro;
+          ro.flipped = pos->side_to_move() == Color::Black;
+          if (auto parsed = parse_move(d.written, options_.language ? *options_.language : english()))
+            if (auto t = parsed->move.target()) ro.highlight = *t;
+          for (const std::string& c : d.candidates)
+            if (auto m = move_from_san(*pos, c)) ro.arrows.push_back({m->from(), m->to(), BoardArrow::Kind::Candidate});
+          for (const std::string& s : d.suggestions)
+            if (auto m = move_from_san(*pos, s)) ro.arrows.push_back({m->from(), m->to(), BoardArrow::Kind::Suggested});
+          b += "<figure>" + render_svg(*pos, ro) + "<figcaption>Position before the move";
+          b += pos->side_to_move() == Color::White ? " (White to move)" : " (Black to move)";
+          b += "</figcaption></figure>";
+        }
+        if (!d.candidates.empty()) {
+          b += "<p class=\"cand\">Candidates (blue):";
+          for (const auto& c : d.candidates) b += " <b>" + html_escape(c) + "</b>";
+          b += "</p>";
+        }
+        if (!d.suggestions.empty()) {
+          b += "<p class=\"sugg\">Did you mean (green):";
+          for (std::size_t i = 0; i < d.suggestions.size(); ++i) {
+            b += " <b>" + html_escape(d.suggestions[i]) + "</b>";
+            if (i < d.suggestion_evident.size() && d.suggestion_evident[i]) b += " (evident)";
+          }
+          b += "</p>";
+        }
+        b += "</div>";
+        break;
+      }
+    }
+  }
+  if (game_has_error) ++summary_.games_with_errors;
+  if (html) html_games_.push_back(std::move(html));
+}
+
+void CheckReporter::text_diagnostic(const Diagnostic& d, const GameRecord* record) {
+  if (d.severity == Severity::Note && !options_.notes) return;
+  const bool c = options_.color;
+  std::string_view sev = counts_as_error(d) ? "error" : severity_word(d.severity);
+  std::string_view colour = sev == "error" ? "\033[1;31m" : sev == "warning" ? "\033[1;35m" : "\033[1;36m";
+  std::string file = d.file.empty() ? current_file_ : d.file;
+  if (c) out_ << "\033[1m";
+  out_ << file << ':' << d.line << ':' << d.column << ": ";
+  if (c) out_ << colour;
+  out_ << sev << '[' << code_name(d.code) << ']';
+  if (c) out_ << "\033[0m\033[1m";
+  out_ << ": ";
+  if (d.game != 0) out_ << game_label(d, record);
+  if (!d.written.empty()) out_ << ' ' << d.written;
+  if (d.game != 0 || !d.written.empty()) out_ << ": ";
+  out_ << d.message;
+  if (c) out_ << "\033[0m";
+  out_ << '\n';
+  if (record != nullptr && d.line != 0) {
+    std::string src = source_line(d, *record);
+    if (!src.empty()) {
+      std::string num = std::to_string(d.line);
+      out_ << ' ' << num << " | " << src << '\n';
+      out_ << ' ' << std::string(num.size(), ' ') << " | ";
+      // Keep tabs so the caret lines up in any terminal.
+      std::size_t col = 1, i = 0;
+      while (col < d.column && i < src.size()) {
+        unsigned char ch = static_cast<unsigned char>(src[i]);
+        std::size_t len = ch < 0x80 ? 1 : ch < 0xE0 ? 2 : ch < 0xF0 ? 3 : 4;
+        out_ << (ch == '\t' ? '\t' : ' ');
+        i += len;
+        ++col;
+      }
+      if (c) out_ << colour;
+      out_ << '^' << std::string(d.written.empty() ? 0 : code_points(d.written) - 1, '~');
+      if (c) out_ << "\033[0m";
+      out_ << '\n';
+    }
+  }
+  if (!d.candidates.empty()) {
+    out_ << "  = candidates:";
+    for (std::size_t i = 0; i < d.candidates.size(); ++i) out_ << (i ? ", " : " ") << d.candidates[i];
+    out_ << '\n';
+  }
+  if (!d.suggestions.empty()) {
+    out_ << "  = did you mean:";
+    for (std::size_t i = 0; i < d.suggestions.size(); ++i) {
+      out_ << (i ? ", " : " ") << d.suggestions[i];
+      if (i < d.suggestion_evident.size() && d.suggestion_evident[i]) out_ << " (evident)";
+    }
+    out_ << '\n';
+  }
+}
+
+void CheckReporter::json_diagnostic(const Diagnostic& d, const GameRecord* record) {
+  nlohmann::ordered_json j;
+  j["type"] = "diagnostic";
+  j["file"] = d.file.empty() ? current_file_ : d.file;
+  j["game"] = d.game == 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(d.game);
+  if (d.ply != 0 && record != nullptr) {
+    MovePlace place = place_of_ply(record->game, d.ply);
+    j["ply"] = d.ply;
+    j["move_number"] = place.move_number;
+    j["side"] = place.side == Color::White ? "white" : "black";
+  } else {
+    j["ply"] = nullptr;
+    j["move_number"] = nullptr;
+    j["side"] = nullptr;
+  }
+  j["variation"] = d.variation;
+  j["line"] = d.line;
+  j["column"] = d.column;
+  j["byte"] = d.byte;
+  j["code"] = code_name(d.code);
+  j["severity"] = counts_as_error(d) ? "error" : severity_word(d.severity);
+  j["message"] = d.message;
+  j["written"] = d.written;
+  j["candidates"] = d.candidates;
+  j["suggestions"] = d.suggestions;
+  auto details = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < d.suggestions.size(); ++i)
+    details.push_back({{"move", d.suggestions[i]},
+                       {"evident", i < d.suggestion_evident.size() && d.suggestion_evident[i]}});
+  j["suggestion_details"] = details;
+  // Invalid UTF-8 in a written token must not abort the report: replace it.
+  out_ << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+}
+
+std::string summary_line(const CheckSummary& s) {
+  std::string line = "summary: " + std::to_string(s.files) + (s.files == 1 ? " file, " : " files, ") +
+                     std::to_string(s.games) + (s.games == 1 ? " game, " : " games, ") + std::to_string(s.moves) +
+                     " moves; " + std::to_string(s.errors) + (s.errors == 1 ? " error, " : " errors, ") +
+                     std::to_string(s.warnings) + (s.warnings == 1 ? " warning" : " warnings");
+  if (!s.by_code.empty()) {
+    line += " (";
+    bool first = true;
+    for (const auto& [code, n] : s.by_code) {
+      if (code.rfind("N-", 0) == 0) continue;  // notes are not problems
+      line += (first ? "" : ", ") + code + " " + std::to_string(n);
+      first = false;
+    }
+    line += ")";
+    if (first) line.resize(line.size() - 3);  // only notes: drop " ()"
+  }
+  return line;
+}
+
+void CheckReporter::finish() {
+  switch (options_.format) {
+    case ReportFormat::Text:
+      out_ << summary_line(summary_) << '\n';
+      break;
+    case ReportFormat::Json: {
+      nlohmann::ordered_json j;
+      j["type"] = "summary";
+      j["files"] = summary_.files;
+      j["games"] = summary_.games;
+      j["games_with_errors"] = summary_.games_with_errors;
+      j["moves"] = summary_.moves;
+      j["errors"] = summary_.errors;
+      j["warnings"] = summary_.warnings;
+      j["by_code"] = summary_.by_code;
+      out_ << j.dump() << '\n';
+      break;
+    }
+    case ReportFormat::Html: {
+      out_ << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>planilla check report</title>"
+              "<style>body{font-family:system-ui,sans-serif;margin:2em;max-width:60em}"
+              "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left}"
+              ".ok{color:#1e7e34}.bad{color:#b00020}.warn{color:#8a6d00}"
+              ".diag{border-left:4px solid #b00020;padding:.2em 1em;margin:1em 0}"
+              ".diag.warning{border-color:#d4a000}figure{margin:.5em 0}code{font-weight:bold}"
+              ".where{color:#666}</style></head><body>\n";
+      out_ << "<h1>planilla check</h1>\n<p id=\"summary\">" << html_escape(summary_line(summary_)) << "</p>\n";
+      out_ << "<table id=\"games\"><thead><tr><th>file</th><th>game</th><th>White</th><th>Black</th>"
+              "<th>result</th><th>status</th></tr></thead><tbody>\n";
+      for (const auto& g : html_games_) {
+        std::string anchor = "g" + std::to_string(&g - &html_games_[0]);
+        out_ << "<tr><td>" << html_escape(g->file) << "</td><td>" << g->number << "</td><td>" << html_escape(g->white)
+             << "</td><td>" << html_escape(g->black) << "</td><td>" << html_escape(g->result) << "</td><td>";
+        if (g->errors) out_ << "<a class=\"bad\" href=\"#" << anchor << "\">" << g->errors << (g->errors == 1 ? " error" : " errors") << "</a>";
+        else if (g->warnings) out_ << "<a class=\"warn\" href=\"#" << anchor << "\">" << g->warnings << (g->warnings == 1 ? " warning" : " warnings") << "</a>";
+        else out_ << "<span class=\"ok\">ok</span>";
+        out_ << "</td></tr>\n";
+      }
+      out_ << "</tbody></table>\n";
+      for (const auto& g : html_games_) {
+        if (g->body.empty()) continue;
+        std::string anchor = "g" + std::to_string(&g - &html_games_[0]);
+        out_ << "<section id=\"" << anchor << "\"><h2>" << html_escape(g->file) << ", game " << g->number << ": "
+             << html_escape(g->white.empty() ? "?" : g->white) << " – " << html_escape(g->black.empty() ? "?" : g->black)
+             << "</h2>\n" << g->body << "</section>\n";
+      }
+      out_ << "</body></html>\n";
+      break;
+    }
+  }
+}
+
+}  // namespace planilla

@@ -1,0 +1,65 @@
+#include "converters/convert.hpp"
+
+#include <ostream>
+
+#include "converters/detect.hpp"
+
+namespace planilla {
+
+void append_spoken(std::string& out, const Game& game, const WriteOptions& options) {
+  std::string white = game.tag("White") ? *game.tag("White") : "?";
+  std::string black = game.tag("Black") ? *game.tag("Black") : "?";
+  out += white + " - " + black + "\n";
+  Position pos = game.start;
+  for (const MoveNode& node : game.main.moves) {
+    if (!node.move) break;
+    out += std::to_string(pos.fullmove_number());
+    out += pos.side_to_move() == Color::White ? ". " : "... ";
+    append_move(out, pos, node.move, options);
+    out += '\n';
+    pos.play(node.move);
+  }
+  out += result_text(game.result);
+  out += "\n\n";
+}
+
+ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& options,
+                     const ConvertDiagnosticSink& sink) {
+  ConvertStats stats;
+  PgnWriteOptions write = options.write;
+  write.moves.language = options.to.language ? options.to.language : &english();
+  write.moves.style = write_style_of(options.to.style);
+
+  PgnReader reader(in, options.read);
+  GameRecord record;
+  std::string buffer;
+  while (read_next_game(reader, record, options.read, options.auto_detect)) {
+    ++stats.games;
+    bool has_error = false;
+    for (const Diagnostic& d : record.diagnostics) {
+      if (d.severity == Severity::Error) {
+        ++stats.errors;
+        has_error = true;
+      } else if (d.severity == Severity::Warning) {
+        ++stats.warnings;
+      }
+    }
+    if (sink && !record.diagnostics.empty()) sink(record);
+    if (has_error) ++stats.games_with_errors;
+    for (const MoveNode& n : record.game.main.moves) stats.moves += n.move ? 1 : 0;
+
+    buffer.clear();
+    if (options.to.style == SpecStyle::Spoken) append_spoken(buffer, record.game, write.moves);
+    else append_pgn(buffer, record.game, write);
+    out << buffer;
+  }
+  if (!reader.file_diagnostics().empty()) {
+    GameRecord file_level;
+    file_level.diagnostics = reader.file_diagnostics();
+    stats.errors += file_level.diagnostics.size();
+    if (sink) sink(file_level);
+  }
+  return stats;
+}
+
+}  // namespace planilla

@@ -1,0 +1,42 @@
+// convert: games in one notation and language, out in another; every move checked on the board.
+// Output is PGN export format (movetext in the chosen style × language; tags as read, the Seven
+// Tag Roster filled with "?" for a bare scoresheet), or plain text for the spoken style.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+
+#include "converters/pgn_writer.hpp"
+#include "converters/reader.hpp"
+#include "converters/spec.hpp"
+
+namespace planilla {
+
+struct ConvertOptions {
+  ReadOptions read;
+  bool auto_detect = false;
+  NotationSpec to;                 // language + style of the output
+  PgnWriteOptions write;           // write.moves.style/language are set from `to`
+};
+
+struct ConvertStats {
+  std::uint64_t games = 0;
+  std::uint64_t moves = 0;
+  std::uint64_t games_with_errors = 0;
+  std::uint64_t errors = 0;
+  std::uint64_t warnings = 0;
+};
+
+// Called once per game that has diagnostics (to report them), and once with the file-level ones.
+using ConvertDiagnosticSink = std::function<void(const GameRecord&)>;
+
+// Converts every game of `in`. A game with errors is still written as far as its moves
+// resolved, the unresolved token kept as written; its diagnostics go to `sink`.
+ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& options,
+                     const ConvertDiagnosticSink& sink = {});
+
+// The spoken form of one game, one move per line ("1. Knight f three", "1... Pawn e five").
+void append_spoken(std::string& out, const Game& game, const WriteOptions& options);
+
+}  // namespace planilla

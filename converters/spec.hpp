@@ -1,0 +1,34 @@
+// Notation specs as the command line names them: LANG[:STYLE] (`es`, `de:lan`, `en:spoken`,
+// `sr-Cyrl`) or a language-free style (`figurine`, `uci`, `iccf`), and `auto` for input.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "board/result.hpp"
+#include "notation/language.hpp"
+#include "notation/write.hpp"
+
+namespace planilla {
+
+enum class SpecStyle : std::uint8_t {
+  San, Lan, Long, Spoken, Descriptive, DescriptiveClassic, Figurine, Uci, Iccf,
+};
+
+struct NotationSpec {
+  const Language* language = nullptr;  // nullptr with auto_detect
+  SpecStyle style = SpecStyle::San;
+  bool auto_detect = false;
+};
+
+// Errors: a one-line reason with the valid values, e.g. "unknown language 'xx' in 'xx:san';
+// valid: en es de … (see `planilla languages`)".
+// Example: parse_spec("de:lan", false) → German, Lan.
+Result<NotationSpec, std::string> parse_spec(std::string_view text, bool allow_auto);
+
+// The WriteStyle for an algebraic-family spec (descriptive styles have their own writer).
+WriteStyle write_style_of(SpecStyle style);
+bool is_descriptive(SpecStyle style);
+std::string_view spec_style_name(SpecStyle style);
+
+}  // namespace planilla
