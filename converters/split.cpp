@@ -56,6 +56,16 @@ bool looks_like_tag(std::string_view d, std::size_t i) {
   return spaces > 0 && j < d.size() && d[j] == '"';
 }
 
+// The tag name after `[` (within the look-ahead), for telling a new tag section from a blank
+// line inside one.
+std::string_view tag_name_at(std::string_view d, std::size_t i) {
+  std::size_t j = i + 1;
+  while (j < d.size() && j < i + kLookahead && d[j] == ' ') ++j;
+  std::size_t from = j;
+  while (j < d.size() && j < i + kLookahead && (std::isalnum(static_cast<unsigned char>(d[j])) || d[j] == '_')) ++j;
+  return d.substr(from, j - from);
+}
+
 }  // namespace
 
 GameSplitter::GameSplitter(std::istream& in, SplitOptions options) : in_(&in), options_(options) {
@@ -206,8 +216,14 @@ bool GameSplitter::scan(bool at_eof) {
           blank_line_seen_ = false;
         }
         if (c == '[' && (at_line_start || section_ != Section::Movetext)) {
+          std::string_view name = tag_name_at(d, i);
+          // After a blank line, tags continue the same section unless a name repeats (ChessBase
+          // puts blank lines inside tag sections; tag-only games start again with [Event]).
+          bool repeated = std::find(tag_names_.begin(), tag_names_.end(), name) != tag_names_.end();
           bool new_section = at_line_start && (section_ == Section::Movetext ||
-                                               (section_ == Section::Tags && blank_line_seen_));
+                                               (section_ == Section::Tags && blank_line_seen_ && repeated));
+          if (new_section || section_ != Section::Tags) tag_names_.clear();
+          if (tag_names_.size() < kMaxTrackedTags) tag_names_.emplace_back(name);
           mode_ = Mode::TagLine;
           if (new_section) {
             finish(last_content_, false);

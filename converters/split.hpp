@@ -91,6 +91,9 @@ class GameSplitter {
   std::uint32_t column_ = 1;
   std::uint32_t game_line_ = 1, game_column_ = 1;
   std::uint32_t count_ = 0;
+  // Tag names of the current tag section (a repeated name after a blank line starts a new game).
+  static constexpr std::size_t kMaxTrackedTags = 64;
+  std::vector<std::string> tag_names_;
 };
 
 // Convenience: every game of an in-memory text.

@@ -35,6 +35,10 @@ TEST_CASE("split: boundaries table") {
        V{"1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 (4. c3 1-0) {0-1} Nf6 0-1"}},
       // tags without moves: a blank line separates tag-only games
       {"[Event \"a\"]\n[Result \"0-1\"]\n\n[Event \"b\"]\n", V{"[Event \"a\"]\n[Result \"0-1\"]", "[Event \"b\"]"}},
+      // a blank line inside a tag section (ChessBase) does not split the game
+      {"[Event \"a\"]\n\n[Date \"b\"]\n\n1. e4 *", V{"[Event \"a\"]\n\n[Date \"b\"]\n\n1. e4 *"}},
+      // diagnostics as ; lines before the tags belong to the game (rejects files)
+      {"; E-ILLEGAL x\n; more\n[Event \"a\"]\n*", V{"; E-ILLEGAL x\n; more\n[Event \"a\"]\n*"}},
       // a game with no result ends at the next tag section
       {"[Event \"a\"]\n1. e4 e5\n[Event \"b\"]\n1. d4 *", V{"[Event \"a\"]\n1. e4 e5", "[Event \"b\"]\n1. d4 *"}},
       // results in tag values and escaped quotes do not fool the scanner
