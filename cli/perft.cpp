@@ -96,8 +96,8 @@ void setup_perft(Cli& cli) {
       "  planilla perft 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3 --divide\n"
       "  planilla perft 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9' 4\n"
       "  planilla perft 960:0 4 --divide\n"
-      "  planilla perft startpos 3 --chess960 --divide   # castling would print as e1h1\n"
-      "The last line is always 'Nodes searched: N'. A bad FEN exits with status 2.");
+      "  planilla perft 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' 1 --divide --chess960   # castling as e1h1, e1a1\n"
+      "The last line is always 'Nodes searched: N'. A bad FEN exits with status 2.\n");
   sub->callback([&cli, opts] { cli.action = [&cli, opts] { return run_perft(*opts, cli.io); }; });
 }
 
