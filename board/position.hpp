@@ -136,9 +136,10 @@ class Position {
   // Pieces of colour `by` that attack `s` given the current occupancy.
   Bitboard attackers_to(Square s, Color by) const;
 
-  // Legal move generation; both forms replace the contents of `out`. The filtered form serves the resolver: it generates only moves of
-  // the piece types in `types` (bit i = PieceType i) from squares in `from_mask` to squares in
-  // `to_mask` (for castling, to_mask is tested against the rook square), with no full list.
+  // Legal move generation; both forms replace the contents of `out`. The filtered form serves
+  // the resolver: it generates only moves of the piece types in `types` (bit i = PieceType i)
+  // from squares in `from_mask` to squares in `to_mask` (for castling, to_mask is tested against
+  // the rook square), with no full list.
   void legal_moves(MoveList& out) const;
   void legal_moves(MoveList& out, unsigned types, Bitboard from_mask, Bitboard to_mask) const;
   MoveList legal_moves() const;
@@ -176,7 +177,7 @@ class Position {
   Bitboard attackers_to(Square s, Color by, Bitboard occupied) const;
   // Is the e.p. capture from `from` legal for the side to move (ep_square_ not yet required)?
   bool ep_capture_legal(Square from, Square ep) const;
-  // After a double push to `to`: keep the e.p. square only if a legal capture exists.
+  // After a double push over `ep`: keep the e.p. square only if a legal capture exists.
   void set_ep_if_capturable(Square ep);
   void finish_setup();  // recomputes key_ and checkers_ from the board
 
