@@ -21,6 +21,7 @@ struct Io {
   std::ostream& out;
   std::ostream& err;
   bool err_is_terminal = false;
+  bool out_is_terminal = false;
 };
 
 struct Cli {

@@ -1,12 +1,11 @@
 // planilla check: every illegal, ambiguous or malformed move, with its place, as text, JSON
 // Lines or an HTML report. Option wiring only; the work is converters/check.hpp.
-#include <unistd.h>
-
 #include <fstream>
 #include <iostream>
 
 #include "cli/app.hpp"
 #include "cli/common.hpp"
+#include "cli/progress.hpp"
 #include "converters/check.hpp"
 #include "converters/detect.hpp"
 #include "converters/inputs.hpp"
@@ -47,10 +46,12 @@ int run_check(const CheckOptions& o, Io& io) {
   ro.notes = o.notes;
   ro.language = lang;
   ro.color = o.color == "always" ||
-             (o.color == "auto" && ro.format == ReportFormat::Text && o.output.empty() && ::isatty(STDOUT_FILENO));
+             (o.color == "auto" && ro.format == ReportFormat::Text && o.output.empty() && io.out_is_terminal);
   CheckReporter reporter(target.stream(), ro);
 
   bool io_error = false;
+  Progress progress(io.err, io.err_is_terminal && !o.quiet, total_input_bytes(setup.files));
+  std::uint64_t bytes_before = 0, games = 0;
   for (const InputFile& file : setup.files.files) {
     reporter.begin_file(file.display_name);
     std::string error;
@@ -64,9 +65,14 @@ int run_check(const CheckOptions& o, Io& io) {
     ropts.file_name = file.display_name;
     PgnReader reader(*stream, ropts);
     GameRecord record;
-    while (read_next_game(reader, record, ropts, setup.from.auto_detect)) reporter.game(record);
+    while (read_next_game(reader, record, ropts, setup.from)) {
+      reporter.game(record);
+      progress.update(bytes_before + record.offset + record.original.size(), ++games);
+    }
     for (const Diagnostic& d : reader.file_diagnostics()) reporter.file_diagnostic(d);
+    bytes_before += input_size(file);
   }
+  progress.finish();
   reporter.finish();
   if (!o.quiet && !o.output.empty() && ro.format == ReportFormat::Text) io.err << summary_line(reporter.summary()) << '\n';
   if (!o.quiet && ro.format != ReportFormat::Text) io.err << summary_line(reporter.summary()) << '\n';

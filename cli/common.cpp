@@ -2,8 +2,8 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
-#include "converters/detect.hpp"
 
 namespace planilla::cli {
 
@@ -27,6 +27,12 @@ bool prepare_inputs(const std::vector<std::string>& inputs, const std::string& f
     return false;
   }
   setup.from = *spec;
+  if (is_descriptive(setup.from.style) && !setup.from.auto_detect) {
+    if (auto d = descriptive_dialect(setup.from); !d) {
+      io.err << "planilla: --from: " << d.error() << '\n';
+      return false;
+    }
+  }
   if (!encoding.empty()) {
     auto enc = encoding_from_name(encoding);
     if (!enc) {
@@ -42,6 +48,19 @@ bool prepare_inputs(const std::vector<std::string>& inputs, const std::string& f
   setup.files = expand_inputs(inputs);
   for (const std::string& e : setup.files.errors) io.err << "planilla: " << e << '\n';
   return setup.files.errors.empty();
+}
+
+std::uint64_t input_size(const InputFile& file) {
+  if (file.path == "-") return 0;
+  std::error_code ec;
+  auto size = std::filesystem::file_size(file.path, ec);
+  return ec ? 0 : static_cast<std::uint64_t>(size);
+}
+
+std::uint64_t total_input_bytes(const ExpandedInputs& inputs) {
+  std::uint64_t total = 0;
+  for (const InputFile& f : inputs.files) total += input_size(f);
+  return total;
 }
 
 bool OutputTarget::open(const std::string& path, Io& io) {

@@ -28,6 +28,10 @@ struct InputSetup {
 bool prepare_inputs(const std::vector<std::string>& inputs, const std::string& from, const std::string& encoding,
                     Io& io, InputSetup& setup);
 
+// Size of an input in bytes (0 for stdin or when unknown), and of all inputs: for progress.
+std::uint64_t input_size(const InputFile& file);
+std::uint64_t total_input_bytes(const ExpandedInputs& inputs);
+
 // stdout, or a file opened for writing with a clear error.
 class OutputTarget {
  public:

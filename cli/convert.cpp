@@ -3,6 +3,7 @@
 
 #include "cli/app.hpp"
 #include "cli/common.hpp"
+#include "cli/progress.hpp"
 #include "converters/check.hpp"
 #include "converters/convert.hpp"
 
@@ -33,14 +34,16 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
     return kUsage;
   }
   if (is_descriptive(to->style)) {
-    io.err << "planilla convert: --to " << o.to << ": descriptive output is not wired into convert in this build\n";
-    return kUsage;
+    if (auto style = descriptive_style(*to); !style) {
+      io.err << "planilla convert: --to: " << style.error() << '\n';
+      return kUsage;
+    }
   }
   OutputTarget target;
   if (!target.open(o.output, io)) return kUsage;
 
   ConvertOptions co;
-  co.auto_detect = setup.from.auto_detect;
+  co.from = setup.from;
   co.to = *to;
   co.write.moves.castling_zeros = o.castling == "0-0";
   co.write.moves.promotion_equals = o.promotion == "=";
@@ -53,6 +56,11 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
   CheckReporter reporter(io.err, ro);
   bool io_error = false;
   ConvertStats total;
+  Progress progress(io.err, io.err_is_terminal && !o.quiet, total_input_bytes(setup.files));
+  std::uint64_t bytes_before = 0, games = 0;
+  co.on_each_game = [&](const GameRecord& r) {
+    progress.update(bytes_before + r.offset + r.original.size(), ++games);
+  };
   for (const InputFile& file : setup.files.files) {
     std::string error;
     auto stream = open_input(file, error);
@@ -69,7 +77,9 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
     total.moves += s.moves;
     total.errors += s.errors;
     total.games_with_errors += s.games_with_errors;
+    bytes_before += input_size(file);
   }
+  progress.finish();
   target.stream().flush();
   if (!o.quiet)
     io.err << "converted " << total.games << (total.games == 1 ? " game, " : " games, ") << total.moves << " moves"

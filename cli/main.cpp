@@ -7,7 +7,8 @@
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  planilla::cli::Io io{std::cin, std::cout, std::cerr, ::isatty(STDERR_FILENO) != 0};
+  planilla::cli::Io io{std::cin, std::cout, std::cerr, ::isatty(STDERR_FILENO) != 0,
+                          ::isatty(STDOUT_FILENO) != 0};
   auto cli = planilla::cli::make_app(io);
   return planilla::cli::run(*cli, argc, argv);
 }

@@ -51,7 +51,7 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
   no.write.moves.language = to->language;
   no.write.moves.style = write_style_of(to->style);
   no.write.fen = o.fen == "shredder" ? FenDialect::Shredder : FenDialect::XFen;
-  no.auto_detect = setup.from.auto_detect;
+  no.from = setup.from;
 
   CheckReportOptions ro;
   ro.color = io.err_is_terminal;

@@ -45,7 +45,7 @@ int run_show(const ShowOptions& o, Io& io) {
     ropts.file_name = "--moves";
     PgnReader reader(in, ropts);
     GameRecord record;
-    if (!read_next_game(reader, record, ropts, setup.from.auto_detect)) {
+    if (!read_next_game(reader, record, ropts, setup.from)) {
       io.err << "planilla show: --moves is empty\n";
       return kUsage;
     }

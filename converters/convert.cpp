@@ -2,6 +2,7 @@
 
 #include <ostream>
 
+#include "converters/descriptive_io.hpp"
 #include "converters/detect.hpp"
 
 namespace planilla {
@@ -33,7 +34,7 @@ ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& 
   PgnReader reader(in, options.read);
   GameRecord record;
   std::string buffer;
-  while (read_next_game(reader, record, options.read, options.auto_detect)) {
+  while (read_next_game(reader, record, options.read, options.from)) {
     ++stats.games;
     bool has_error = false;
     for (const Diagnostic& d : record.diagnostics) {
@@ -50,8 +51,10 @@ ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& 
 
     buffer.clear();
     if (options.to.style == SpecStyle::Spoken) append_spoken(buffer, record.game, write.moves);
+    else if (is_descriptive(options.to.style)) append_descriptive_pgn(buffer, record.game, *descriptive_style(options.to), write);
     else append_pgn(buffer, record.game, write);
     out << buffer;
+    if (options.on_each_game) options.on_each_game(record);
   }
   if (!reader.file_diagnostics().empty()) {
     GameRecord file_level;

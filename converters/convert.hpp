@@ -15,9 +15,10 @@ namespace planilla {
 
 struct ConvertOptions {
   ReadOptions read;
-  bool auto_detect = false;
+  NotationSpec from;               // how moves are read (auto: detected per game)
   NotationSpec to;                 // language + style of the output
   PgnWriteOptions write;           // write.moves.style/language are set from `to`
+  std::function<void(const GameRecord&)> on_each_game;  // after each game is written (progress)
 };
 
 struct ConvertStats {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "converters/descriptive_io.hpp"
+
 namespace planilla {
 
 namespace {
@@ -94,9 +96,58 @@ std::vector<const Language*> candidate_languages(std::string_view game_text) {
   return out;
 }
 
-bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, bool auto_detect) {
+namespace {
+
+Diagnostic language_note(const GameRecord& record, const ReadOptions& options, std::string message) {
+  Diagnostic note;
+  note.code = Code::LanguageDetected;
+  note.severity = Severity::Note;
+  note.file = options.file_name;
+  note.game = record.number;
+  note.line = record.line;
+  note.column = 1;
+  note.byte = record.offset;
+  note.message = std::move(message);
+  return note;
+}
+
+// Descriptive readings for `auto`: tried only when no algebraic letter set reads the game.
+bool try_descriptive(GameRecord& record, const ReadOptions& options) {
+  struct Dialect {
+    DescriptiveDialect dialect;
+    const char* name;
+  };
+  for (Dialect d : {Dialect{DescriptiveDialect::English, "English"}, Dialect{DescriptiveDialect::Spanish, "Spanish"},
+                    Dialect{DescriptiveDialect::French, "French"}}) {
+    GameRecord attempt;
+    attempt.number = record.number;
+    attempt.offset = record.offset;
+    attempt.line = record.line;
+    attempt.original = record.original;
+    attempt.encoding = record.encoding;
+    attempt.game = record.game;
+    attempt.diagnostics = record.diagnostics;
+    if (!read_descriptive_record(attempt, d.dialect, options) || attempt.game.main.moves.empty()) continue;
+    record = std::move(attempt);
+    record.diagnostics.insert(record.diagnostics.begin(),
+                              language_note(record, options, std::string("moves read as ") + d.name +
+                                                                 " descriptive notation: no algebraic letter set "
+                                                                 "resolves them"));
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, const NotationSpec& from) {
   if (!reader.next(record)) return false;
-  if (!auto_detect) return true;
+  if (is_descriptive(from.style) && !from.auto_detect) {
+    auto dialect = descriptive_dialect(from);
+    read_descriptive_record(record, dialect ? *dialect : DescriptiveDialect::English, options);
+    return true;
+  }
+  if (!from.auto_detect) return true;
   Score best = score_of(record.diagnostics);
   if (best.clean()) return true;
 
@@ -131,23 +182,16 @@ bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& op
       if (s.clean()) break;
     }
   }
+  if (!best.clean() && try_descriptive(record, options)) return true;
   if (!replaced) return true;
   best_record.original = std::move(record.original);
   record = std::move(best_record);
-  Diagnostic note;
-  note.code = Code::LanguageDetected;
-  note.severity = Severity::Note;
-  note.file = options.file_name;
-  note.game = record.number;
-  note.line = record.line;
-  note.column = 1;
-  note.byte = record.offset;
   std::string members = letter_set_members(*chosen);
-  note.message = "moves read with the " + std::string(chosen->name) + " letters" +
+  std::string message = "moves read with the " + std::string(chosen->name) + " letters" +
                  (members.find('/') != std::string::npos ? " (letter set " + members + ")" : "") + ": " +
                  std::string(first->name) + " letters left moves unresolved" +
                  (best.clean() ? "" : "; this reading gets furthest");
-  record.diagnostics.insert(record.diagnostics.begin(), std::move(note));
+  record.diagnostics.insert(record.diagnostics.begin(), language_note(record, options, std::move(message)));
   return true;
 }
 

@@ -10,15 +10,18 @@
 #include <vector>
 
 #include "converters/reader.hpp"
+#include "converters/spec.hpp"
 
 namespace planilla {
 
 // Languages to try for a game's text, most likely first; English is always included.
 std::vector<const Language*> candidate_languages(std::string_view game_text);
 
-// Reads the next game from `reader` (whose options name the default language). With
-// `auto_detect`, a game with move errors is re-read under the candidate letter sets; the chosen
-// one is reported as an N-LANGUAGE note (naming the letter set when languages share one).
-bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, bool auto_detect);
+// Reads the next game from `reader` (whose options name the default language) as `from` says:
+// algebraic in one language, descriptive in one dialect, or `auto`: a game with move errors is
+// re-read under the candidate letter sets, then as English, Spanish and French descriptive; the
+// chosen reading is reported as an N-LANGUAGE note (naming the letter set when languages share
+// one).
+bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, const NotationSpec& from);
 
 }  // namespace planilla

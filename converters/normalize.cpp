@@ -41,7 +41,7 @@ NormalizeStats normalize(std::istream& in, std::ostream& out, std::ostream* reje
   PgnReader reader(in, options.read);
   GameRecord record;
   std::string text;
-  while (read_next_game(reader, record, options.read, options.auto_detect)) {
+  while (read_next_game(reader, record, options.read, options.from)) {
     ++stats.read;
     for (const Diagnostic& d : record.diagnostics) {
       switch (d.severity) {

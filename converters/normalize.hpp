@@ -11,6 +11,7 @@
 
 #include "converters/pgn_writer.hpp"
 #include "converters/reader.hpp"
+#include "converters/spec.hpp"
 
 namespace planilla {
 
@@ -19,7 +20,7 @@ struct NormalizeOptions {
   PgnWriteOptions write;   // style × language of the movetext, FEN dialect, line width
   // `--from auto`: a game whose moves do not resolve in read.language is re-read under the
   // other letter sets (converters/detect.hpp).
-  bool auto_detect = false;
+  NotationSpec from;  // default: read.language as is; the CLI passes --from (auto by default)
   // Called once per game that has diagnostics, with the whole record (for reports that quote
   // the source line); in addition to the per-diagnostic sink.
   std::function<void(const GameRecord&)> on_game;

@@ -103,6 +103,23 @@ bool is_descriptive(SpecStyle style) {
   return style == SpecStyle::Descriptive || style == SpecStyle::DescriptiveClassic;
 }
 
+Result<DescriptiveDialect, std::string> descriptive_dialect(const NotationSpec& spec) {
+  std::string_view code = spec.language ? spec.language->code : "en";
+  if (code == "en") return DescriptiveDialect::English;
+  if (code == "es") return DescriptiveDialect::Spanish;
+  if (code == "fr") return DescriptiveDialect::French;
+  return Unexpected{"descriptive notation is read in en, es and fr, not '" + std::string(code) + "'"};
+}
+
+Result<DescriptiveStyle, std::string> descriptive_style(const NotationSpec& spec) {
+  std::string_view code = spec.language ? spec.language->code : "en";
+  if (code == "en")
+    return spec.style == SpecStyle::DescriptiveClassic ? DescriptiveStyle::EnglishClassic : DescriptiveStyle::English;
+  if (code == "es" && spec.style == SpecStyle::Descriptive) return DescriptiveStyle::Spanish;
+  return Unexpected{"descriptive notation is written as en:descriptive, en:descriptive-classic or es:descriptive, not '" +
+                    std::string(code) + ":" + std::string(spec_style_name(spec.style)) + "'"};
+}
+
 std::string_view spec_style_name(SpecStyle style) {
   for (const StyleName& s : kStyles)
     if (s.style == style) return s.name;

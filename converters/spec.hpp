@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "board/result.hpp"
+#include "notation/descriptive.hpp"
 #include "notation/language.hpp"
 #include "notation/write.hpp"
 
@@ -30,5 +31,10 @@ Result<NotationSpec, std::string> parse_spec(std::string_view text, bool allow_a
 WriteStyle write_style_of(SpecStyle style);
 bool is_descriptive(SpecStyle style);
 std::string_view spec_style_name(SpecStyle style);
+
+// Descriptive reading and writing exist for English, Spanish (and French, reading only).
+// Errors: a one-line reason naming the supported languages.
+Result<DescriptiveDialect, std::string> descriptive_dialect(const NotationSpec& spec);
+Result<DescriptiveStyle, std::string> descriptive_style(const NotationSpec& spec);
 
 }  // namespace planilla
