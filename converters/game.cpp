@@ -1,5 +1,6 @@
 #include "converters/game.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace planilla {
@@ -209,9 +210,17 @@ bool equivalent(const Game& a, const Game& b, std::string* why) {
   if (a.chess960 != b.chess960) return fail("Chess960 flag differs");
   auto result_of = [](GameResult r) { return r == GameResult::None ? GameResult::Unknown : r; };
   if (result_of(a.result) != result_of(b.result)) return fail("results differ");
+  // The writer moves the Seven Tag Roster to the front: those are compared by value, the other
+  // tags by value and relative order.
+  static constexpr std::string_view kRoster[] = {"Event", "Site", "Date", "Round", "White", "Black"};
+  for (std::string_view name : kRoster) {
+    const std::string* x = a.tag(name);
+    const std::string* y = b.tag(name);
+    if (x && (!y || *x != *y)) return fail("tag " + std::string(name) + " \"" + *x + "\" missing or changed");
+  }
   std::size_t from = 0;
   for (const Tag& t : a.tags) {
-    if (regenerated(t.name)) continue;
+    if (regenerated(t.name) || std::find(std::begin(kRoster), std::end(kRoster), t.name) != std::end(kRoster)) continue;
     std::size_t j = from;
     while (j < b.tags.size() && !(b.tags[j] == t)) ++j;
     if (j == b.tags.size()) return fail("tag " + t.name + " \"" + t.value + "\" missing or out of order");

@@ -92,8 +92,9 @@ class GameBuilder : public Visitor {
 };
 
 // Same game for the purposes of a round trip: same start, moves, comments (white space
-// collapsed: the writer wraps lines), NAGs, variations and result; every tag of `a` except the
-// ones the writer regenerates (Result, Variant, SetUp, FEN) is in `b` with its value, in order.
+// collapsed: the writer wraps lines), NAGs, variations and result; the first of each Seven Tag
+// Roster tag of `a` has the same value in `b`, and every other tag of `a` except the ones the
+// writer regenerates (Result, Variant, SetUp, FEN) is in `b` with its value, in order.
 // On a difference, `why` (when given) says where.
 bool equivalent(const Game& a, const Game& b, std::string* why = nullptr);
 

@@ -294,6 +294,8 @@ class GameReader : public grammar::PgnHandler {
     }
     if (variant_960) {
       chess960_ = true;
+      add(Code::BadFen, Severity::Warning, variant->offset,
+          "Chess960 game without a FEN tag: read from the standard array (position 518)");
       // Without a FEN a Chess960 game starts from the standard array (Scharnagl 518).
       if (auto p = Position::chess960(518)) return *p;
     }
