@@ -41,6 +41,8 @@ std::string_view code_name(Code code) {
     case Code::DescriptiveConvention: return "N-DESC-CONVENTION";
     case Code::DescriptiveAmbiguous: return "W-DESC-AMBIGUOUS";
     case Code::DescriptiveGap: return "W-DESC-GAP";
+    case Code::TagQuoteTolerated: return "W-TAG-QUOTE";
+    case Code::FenRelaxed: return "W-FEN";
   }
   return "E-UNKNOWN";  // unreachable for valid enumerators; keeps GCC's -Wreturn-type quiet
 }
@@ -78,6 +80,8 @@ Severity code_severity(Code code) {
     case Code::AbbreviatedCapture:
     case Code::DescriptiveAmbiguous:
     case Code::DescriptiveGap:
+    case Code::TagQuoteTolerated:
+    case Code::FenRelaxed:
       return Severity::Warning;
     case Code::MissingVariantTag:
     case Code::Encoding:

@@ -50,6 +50,8 @@ enum class Code : std::uint8_t {
   DescriptiveConvention,  // N-DESC-CONVENTION  check mark, recapture or the rest of the score chose the reading
   DescriptiveAmbiguous,   // W-DESC-AMBIGUOUS   several readings survive the whole score
   DescriptiveGap,         // W-DESC-GAP         the source leaves moves out of the score
+  TagQuoteTolerated,      // W-TAG-QUOTE   unescaped " inside a tag value read as text
+  FenRelaxed,             // W-FEN         FEN read leniently (stale castling/e.p. dropped; 960 without FEN)
 };
 
 std::string_view code_name(Code code);   // "E-ILLEGAL"
