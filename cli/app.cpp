@@ -18,6 +18,7 @@ std::unique_ptr<Cli> make_app(Io io) {
   setup_check(*cli);
   setup_convert(*cli);
   setup_normalize(*cli);
+  setup_book(*cli);
   return cli;
 }
 

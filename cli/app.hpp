@@ -44,5 +44,6 @@ void setup_show(Cli& cli);
 void setup_check(Cli& cli);
 void setup_convert(Cli& cli);
 void setup_normalize(Cli& cli);
+void setup_book(Cli& cli);
 
 }  // namespace planilla::cli

@@ -1,0 +1,65 @@
+// planilla book: the game scores printed in a book's plain text (descriptive notation), found,
+// replayed on the board and written as PGN. The extraction rules are in converters/book.hpp.
+#include <fstream>
+#include <iterator>
+
+#include "cli/app.hpp"
+#include "cli/common.hpp"
+#include "converters/book.hpp"
+
+namespace planilla::cli {
+
+namespace {
+
+struct BookOptions {
+  std::string input;
+  std::string output;
+  bool quiet = false;
+};
+
+int run_book(const BookOptions& o, Io& io) {
+  std::ifstream in(o.input, std::ios::binary);
+  if (!in) {
+    io.err << "planilla book: cannot open " << o.input << '\n';
+    return kUsage;
+  }
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  OutputTarget target;
+  if (!target.open(o.output, io)) return kUsage;
+
+  BookExtraction book = extract_book_games(bytes);
+  std::size_t complete = 0;
+  for (const BookGame& game : book.games) {
+    BookReplay replay = replay_book_game(game);
+    complete += replay.complete || replay.gap_reported;
+    target.stream() << book_game_to_pgn(game, replay);
+    if (!o.quiet)
+      io.err << o.input << ':' << game.first_line << ": game " << game.number << " (" << game.title
+             << "): " << replay.summary << '\n';
+  }
+  if (!o.quiet)
+    io.err << "book: " << book.games.size() << " games found" << (book.was_latin1 ? " (Latin-1 text)" : "")
+           << ", " << complete << " replayed completely or to a gap the book leaves\n";
+  return complete == book.games.size() ? kOk : kProblems;
+}
+
+}  // namespace
+
+void setup_book(Cli& cli) {
+  auto o = std::make_shared<BookOptions>();
+  CLI::App* sub = cli.app.add_subcommand("book", "Extract the game scores printed in a book's text and replay them as PGN");
+  sub->add_option("file", o->input, "Plain-text book (UTF-8 or Latin-1; Project Gutenberg style)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  sub->add_option("-o,--output", o->output, "PGN here instead of stdout");
+  sub->add_flag("-q,--quiet", o->quiet, "No per-game report on stderr");
+  sub->footer(
+      "Games start at headings such as 'GAME 3.'; score lines are the indented numbered listings\n"
+      "('13. Kt - Kt 5 ch   K - Kt 3'); page markers {123} and [Illustration] are skipped.\n"
+      "Exit status: 0 every game replayed (or stopped at a gap the book leaves), 1 otherwise, 2 on I/O errors.\n"
+      "Example:\n"
+      "  planilla book chess-fundamentals.txt -o capablanca.pgn");
+  sub->callback([&cli, o] { cli.action = [&cli, o] { return run_book(*o, cli.io); }; });
+}
+
+}  // namespace planilla::cli
