@@ -1,0 +1,315 @@
+#include "converters/repair.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include "converters/detect.hpp"
+#include "grammar/move_parser.hpp"
+#include "notation/write.hpp"
+
+namespace planilla {
+
+namespace {
+
+bool is_move_error(const Diagnostic& d) {
+  if (d.severity != Severity::Error) return false;
+  switch (d.code) {
+    case Code::MoveSyntax:
+    case Code::Illegal:
+    case Code::Ambiguous:
+    case Code::PromotionPieceMissing:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v'; }
+
+bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*" || t == "½-½"; }
+
+// `12.`, `12...`, `12…` and a bare `12` before a separated dot.
+std::string_view strip_move_number(std::string_view t) {
+  std::size_t i = 0;
+  while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i;
+  if (i == 0) return t;
+  std::size_t j = i;
+  while (j < t.size() && t[j] == '.') ++j;
+  if (j < t.size() && t.substr(j).starts_with("\xE2\x80\xA6")) j += 3;
+  if (j == i) return i == t.size() ? std::string_view{} : t;  // "12" alone is a number; "0000" is not reached here
+  return t.substr(j);
+}
+
+// Where the main line stands just before `ply` (1-based), replaying the model's moves; nullopt
+// when some earlier move did not resolve.
+std::optional<Position> position_before(const Game& game, std::uint32_t ply) {
+  Position pos = game.start;
+  if (ply == 0 || ply > game.main.moves.size()) return std::nullopt;
+  for (std::uint32_t i = 0; i + 1 < ply; ++i) {
+    const MoveNode& n = game.main.moves[i];
+    if (!n.move) return std::nullopt;
+    pos.play(n.move);
+  }
+  return pos;
+}
+
+// The parsed written moves after `ply` (the look-ahead), up to the first token the grammar did
+// not read. Model nodes are used where the reader kept them; otherwise the rest of the movetext
+// is tokenized from the decoded text of the game.
+std::vector<WrittenMove> following_moves(const GameRecord& record, std::uint32_t ply, const Language& language,
+                                         std::size_t limit) {
+  std::vector<WrittenMove> out;
+  const auto& nodes = record.game.main.moves;
+  if (ply < nodes.size()) {
+    for (std::size_t i = ply; i < nodes.size() && out.size() < limit; ++i) {
+      if (!nodes[i].parsed) break;
+      out.push_back(nodes[i].written);
+    }
+    return out;
+  }
+  if (ply == 0 || ply > nodes.size()) return out;
+  const MoveNode& failing = nodes[ply - 1];
+  if (failing.span.byte < record.offset) return out;
+  std::size_t local = static_cast<std::size_t>(failing.span.byte - record.offset) + failing.span.length;
+  if (record.encoding != Encoding::Ascii && record.encoding != Encoding::Utf8) {
+    // Offsets of other encodings do not index the decoded text: no look-ahead rather than a wrong one.
+    return out;
+  }
+  if (local > record.original.size()) return out;
+  for (const std::string& t : tokens_from(record.original, local)) {
+    if (out.size() >= limit) break;
+    auto p = parse_move(t, language);
+    if (!p) break;
+    out.push_back(p->move);
+  }
+  return out;
+}
+
+std::string side_name(Color c) { return c == Color::White ? "White" : "Black"; }
+
+std::string move_label(const Position& pos) {
+  return "move " + std::to_string(pos.fullmove_number()) + " (" + side_name(pos.side_to_move()) + ")";
+}
+
+// The text a repaired token is written with: the reading language's SAN when the bytes can hold
+// it (ASCII letters, or a UTF-8 game), else the language-free coordinates.
+std::string repair_token(const Position& pos, Move m, const Language& language, Encoding encoding) {
+  WriteOptions w;
+  w.language = &language;
+  std::string san = write_move(pos, m, w);
+  bool ascii = std::all_of(san.begin(), san.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  if (ascii || encoding == Encoding::Utf8 || encoding == Encoding::Ascii) return san;
+  w.style = WriteStyle::Uci;
+  return write_move(pos, m, w);
+}
+
+// One edit of the game's bytes: [at, at + length) becomes `text`.
+struct Splice {
+  std::size_t at = 0;
+  std::size_t length = 0;
+  std::string text;
+};
+
+}  // namespace
+
+std::vector<std::string> tokens_from(std::string_view text, std::size_t offset) {
+  std::vector<std::string> out;
+  std::size_t i = std::min(offset, text.size());
+  int depth = 0;  // variations
+  while (i < text.size()) {
+    char c = text[i];
+    if (is_space(c)) {
+      ++i;
+      continue;
+    }
+    if (c == '{') {
+      auto close = text.find('}', i);
+      i = close == std::string_view::npos ? text.size() : close + 1;
+      continue;
+    }
+    if (c == ';') {
+      auto nl = text.find('\n', i);
+      i = nl == std::string_view::npos ? text.size() : nl + 1;
+      continue;
+    }
+    if (c == '(') {
+      ++depth;
+      ++i;
+      continue;
+    }
+    if (c == ')') {
+      if (depth > 0) --depth;
+      ++i;
+      continue;
+    }
+    std::size_t start = i;
+    while (i < text.size() && !is_space(text[i]) && text[i] != '{' && text[i] != '(' && text[i] != ')' && text[i] != ';')
+      ++i;
+    if (depth > 0) continue;
+    std::string_view token = text.substr(start, i - start);
+    if (token.starts_with('$') || is_result(token)) continue;
+    token = strip_move_number(token);
+    if (token.empty() || token.find_first_not_of('.') == std::string_view::npos) continue;
+    out.emplace_back(token);
+  }
+  return out;
+}
+
+std::vector<Suggestion> suggest_text(const Position& before, std::string_view written, const Language& language,
+                                     std::span<const std::string_view> following, const SuggestOptions& options) {
+  auto parsed = parse_move(written, language);
+  std::vector<WrittenMove> rest;
+  for (std::string_view t : following) {
+    if (rest.size() >= options.max_lookahead) break;
+    auto p = parse_move(t, language);
+    if (!p) break;
+    rest.push_back(p->move);
+  }
+  return suggest(before, written, parsed ? &parsed->move : nullptr, language, rest, options);
+}
+
+void fill_suggestions(GameRecord& record, const Language& language, const ResolveOptions& resolve,
+                      const Language* san_language) {
+  SuggestOptions so;
+  so.resolve = resolve;
+  so.san_language = san_language;
+  for (Diagnostic& d : record.diagnostics) {
+    if (!is_move_error(d) || d.variation != 0 || d.ply == 0) continue;
+    if (d.ply > record.game.main.moves.size()) continue;
+    const MoveNode& node = record.game.main.moves[d.ply - 1];
+    auto before = position_before(record.game, d.ply);
+    if (!before) continue;
+    std::vector<WrittenMove> rest = following_moves(record, d.ply, language, so.max_lookahead);
+    auto parsed = parse_move(node.text, language);
+    auto found = suggest(*before, node.text, parsed ? &parsed->move : nullptr, language, rest, so);
+    d.suggestions.clear();
+    d.suggestion_evident.clear();
+    for (const Suggestion& s : found) {
+      d.suggestions.push_back(s.san);
+      d.suggestion_evident.push_back(s.evident);
+    }
+  }
+}
+
+bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::vector<Diagnostic>& repairs) {
+  if (record.encoding == Encoding::Utf16Le || record.encoding == Encoding::Utf16Be) return false;
+  const Language* language = record_language(record, options);
+  if (!language) return false;  // read as descriptive notation
+  constexpr int kMaxRepairs = 16;
+  std::string bytes = record.original;
+  std::vector<Diagnostic> notes;  // repairs made so far, re-attached after each re-read
+  std::vector<Diagnostic> detection;  // N-LANGUAGE notes of the detection, kept as they were
+  for (const Diagnostic& d : record.diagnostics)
+    if (d.code == Code::LanguageDetected) detection.push_back(d);
+  long long shift_total = 0;  // bytes the working copy has grown by (a missing ply, a longer token)
+  bool repaired = false;
+  for (int round = 0; round < kMaxRepairs; ++round) {
+    // The first move error of the main line.
+    const Diagnostic* first = nullptr;
+    for (const Diagnostic& d : record.diagnostics)
+      if (is_move_error(d) && d.variation == 0 && d.ply != 0 && (!first || d.ply < first->ply)) first = &d;
+    if (!first || first->ply > record.game.main.moves.size()) break;
+    const std::uint32_t ply = first->ply;
+    const MoveNode& node = record.game.main.moves[ply - 1];
+    auto before = position_before(record.game, ply);
+    if (!before) break;
+    SuggestOptions so;
+    so.resolve = options.resolve;
+    std::vector<WrittenMove> rest = following_moves(record, ply, *language, so.max_lookahead);
+    auto parsed = parse_move(node.text, *language);
+    auto found = suggest(*before, node.text, parsed ? &parsed->move : nullptr, *language, rest, so);
+    if (found.empty() || !found.front().evident) break;
+    const Suggestion& s = found.front();
+
+    // The model's spans index the bytes it was read from (the working copy after a repair),
+    // placed at record.offset.
+    auto local = [&](const SourceSpan& sp) -> std::optional<std::size_t> {
+      if (sp.byte < record.offset) return std::nullopt;
+      std::size_t at = static_cast<std::size_t>(sp.byte - record.offset);
+      if (at + sp.length > bytes.size()) return std::nullopt;
+      return at;
+    };
+    const std::uint64_t first_byte = first->byte;
+    auto at = local(node.span);
+    if (!at) break;
+    std::string new_token = repair_token(*before, s.move, *language, record.encoding);
+    std::string message;
+    std::string old_token = node.text;
+    if (s.kind == SuggestionKind::Transposed) {
+      std::size_t other = ply - 1 + static_cast<std::size_t>(s.shift);
+      if (other >= record.game.main.moves.size()) break;
+      const MoveNode& later = record.game.main.moves[other];
+      auto at2 = local(later.span);
+      if (!at2 || *at2 < *at + node.span.length) break;
+      // Exchange the two tokens: the bytes between them stay, and so does the total length.
+      std::string first_text = bytes.substr(*at, node.span.length);
+      std::string second_text = bytes.substr(*at2, later.span.length);
+      std::string middle = bytes.substr(*at + node.span.length, *at2 - *at - node.span.length);
+      bytes.replace(*at, *at2 + later.span.length - *at, second_text + middle + first_text);
+      message = move_label(*before) + " " + old_token + " and the later " + later.text + " transposed: read as " +
+                later.text + " first";
+    } else if (s.kind == SuggestionKind::MissingPly) {
+      std::string inserted = new_token + " ";
+      bytes.insert(*at, inserted);
+      shift_total += static_cast<long long>(inserted.size());
+      message = move_label(*before) + " missing before " + old_token + ": " + s.san + " inserted";
+    } else {
+      std::string text = new_token;
+      // Same length where possible, so the offsets after the token keep pointing at the file.
+      if (text.size() < node.span.length) text.append(node.span.length - text.size(), ' ');
+      shift_total += static_cast<long long>(text.size()) - node.span.length;
+      bytes.replace(*at, node.span.length, text);
+      message = move_label(*before) + " " + old_token + " read as " + s.san;
+    }
+    message += ": " + s.why;
+
+    Diagnostic note;
+    note.code = Code::Repaired;
+    note.severity = code_severity(Code::Repaired);
+    note.file = first->file;
+    note.line = first->line;
+    note.column = first->column;
+    note.byte = first->byte;
+    note.game = record.number;
+    note.ply = ply;
+    note.message = std::move(message);
+    note.written = old_token;
+    note.suggestions = {s.san};
+    note.suggestion_evident = {true};
+    notes.push_back(note);
+    repairs.push_back(note);
+
+    // Re-read the repaired bytes with the language the game was read in.
+    ReadOptions opts = options;
+    opts.language = language;
+    opts.choose_language = nullptr;
+    RawGame raw;
+    raw.bytes = bytes;
+    raw.offset = record.offset;
+    raw.line = record.line;
+    raw.number = record.number;
+    raw.terminated = true;
+    GameRecord again;
+    again.number = record.number;
+    again.offset = record.offset;
+    again.line = record.line;
+    GameBuilder builder(again.game);
+    again.encoding = read_game(raw, builder, again.diagnostics, opts, record.encoding);
+    record.game = std::move(again.game);
+    record.diagnostics = std::move(again.diagnostics);
+    repaired = true;
+    if (shift_total != 0) {
+      // Places after an insertion name the working copy: move them back to the file's bytes.
+      for (Diagnostic& d : record.diagnostics)
+        if (d.byte >= first_byte + static_cast<std::uint64_t>(std::max(0LL, shift_total)))
+          d.byte -= static_cast<std::uint64_t>(std::max(0LL, shift_total));
+    }
+  }
+  if (!repaired) return false;
+  record.diagnostics.insert(record.diagnostics.begin(), notes.begin(), notes.end());
+  record.diagnostics.insert(record.diagnostics.begin(), detection.begin(), detection.end());
+  fill_suggestions(record, *language, options.resolve);
+  return true;
+}
+
+}  // namespace planilla

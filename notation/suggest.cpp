@@ -1,0 +1,488 @@
+#include "notation/suggest.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+
+#include "notation/write.hpp"
+
+namespace planilla {
+
+std::string_view suggestion_kind_name(SuggestionKind kind) {
+  switch (kind) {
+    case SuggestionKind::Candidate: return "candidate";
+    case SuggestionKind::Slip: return "slip";
+    case SuggestionKind::PieceLetter: return "piece letter";
+    case SuggestionKind::OtherLanguage: return "letter of another language";
+    case SuggestionKind::RankFromOtherSide: return "rank from the other side";
+    case SuggestionKind::SquaresSwapped: return "squares swapped";
+    case SuggestionKind::CastlingAsKing: return "castling as a king move";
+    case SuggestionKind::Transposed: return "plies transposed";
+    case SuggestionKind::MissingPly: return "missing ply";
+  }
+  return "slip";
+}
+
+namespace {
+
+// Costs of the edit distance, in "slips". A slip of the pen or of the OCR between look-alikes is
+// cheaper than an arbitrary substitution, so that "Kh1" with only Kg1 legal is one cheap slip,
+// while a different piece letter (Rh1) counts as a full one: FIDE's examples treat the named
+// piece as the writer's clear intention.
+constexpr double kCostDefault = 1.0;
+constexpr double kCostNear = 0.5;        // adjacent file or rank, OCR look-alike
+constexpr double kCostKey = 0.7;         // neighbouring key on a QWERTY keyboard
+constexpr double kCostCase = 0.3;        // n for N
+constexpr double kCostLookalike = 0.1;   // Cyrillic К for Latin K
+constexpr double kCostCaptureMark = 0.2; // x written or left out (FIDE: optional)
+constexpr double kCostTranspose = 0.6;   // two adjacent characters exchanged
+// Extra cost of whole-move readings other than a plain slip.
+constexpr double kCostOtherLanguage = 0.6;
+constexpr double kCostRankMirror = 0.5;
+constexpr double kCostSwapped = 0.5;
+constexpr double kCostCastlingKing = 0.3;
+constexpr double kCostTransposed = 1.0;
+constexpr double kCostMissing = 1.2;
+// Beyond this a reading is not "what was written" any more.
+constexpr double kMaxCost = 2.6;
+// Evident: the best reading keeps the rest legal, costs at most this, and no other reading that
+// keeps the rest legal is within kEvidentMargin of it.
+constexpr double kMaxEvidentCost = 1.6;
+constexpr double kEvidentMargin = 0.25;
+
+using Text = std::u32string;
+
+// UTF-8 → code points (invalid bytes pass as themselves; they only ever cost a substitution).
+Text decode_utf8(std::string_view s) {
+  Text out;
+  for (std::size_t i = 0; i < s.size();) {
+    auto c = static_cast<unsigned char>(s[i]);
+    int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+    if (i + static_cast<std::size_t>(len) > s.size()) len = 1;
+    char32_t cp = len == 1 ? c : static_cast<char32_t>(c & (0x7F >> len));
+    for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]) & 0x3F);
+    out.push_back(cp);
+    i += static_cast<std::size_t>(len);
+  }
+  return out;
+}
+
+bool is_castling_text(const Text& t) {
+  if (t.empty()) return false;
+  for (char32_t c : t)
+    if (c != U'O' && c != U'0' && c != U'o' && c != U'-' && c != U'\u2013' && c != U'\u2014') return false;
+  return true;
+}
+
+// The comparable core of a token: no check, mate, annotation, e.p. or draw-offer marks, no '='
+// before a promotion letter, no '-' between squares, one capture sign; castling as O's.
+Text normalize(std::string_view token) {
+  std::string s(token);
+  for (std::string_view suffix : {"(=)", "e.p.", "a.p."}) {
+    auto at = s.find(suffix);
+    if (at != std::string::npos) s.erase(at);
+  }
+  Text t = decode_utf8(s);
+  while (!t.empty() && (t.back() == U'+' || t.back() == U'#' || t.back() == U'!' || t.back() == U'?' ||
+                        t.back() == U'\u2020' || t.back() == U'\u2021' || t.back() == U' '))
+    t.pop_back();
+  Text out;
+  bool castling = is_castling_text(t);
+  for (char32_t c : t) {
+    if (c == U'=' || c == U' ') continue;
+    if (c == U'-' || c == U'\u2013' || c == U'\u2014') continue;
+    if (c == U':' || c == U'\u00D7') c = U'x';
+    if (castling && (c == U'0' || c == U'o')) c = U'O';
+    out.push_back(c);
+  }
+  return out;
+}
+
+int qwerty_row_col(char32_t c, int& col) {
+  static constexpr std::string_view kRows[] = {"1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm"};
+  if (c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
+  for (int r = 0; r < 4; ++r) {
+    auto at = kRows[r].find(static_cast<char>(c < 128 ? c : 0));
+    if (c < 128 && at != std::string_view::npos) {
+      col = static_cast<int>(at);
+      return r;
+    }
+  }
+  return -1;
+}
+
+bool ocr_pair(char32_t a, char32_t b) {
+  static constexpr std::pair<char32_t, char32_t> kPairs[] = {
+      {U'6', U'b'}, {U'1', U'l'}, {U'1', U'I'}, {U'0', U'O'}, {U'0', U'o'}, {U'5', U'S'}, {U'8', U'B'},
+      {U'g', U'9'}, {U'c', U'e'}, {U'2', U'z'}, {U'h', U'b'}};
+  for (auto [x, y] : kPairs)
+    if ((a == x && b == y) || (a == y && b == x)) return true;
+  return false;
+}
+
+// Cyrillic letters that look like Latin ones: `Кf3` typed as `Kf3` is no slip at all for a reader,
+// only for a byte comparison. (Greek twins are left out: Latin-typed Greek scores are not seen,
+// and Ρ/P would make the Greek king a reading of every P.)
+bool lookalike_pair(char32_t a, char32_t b) {
+  static constexpr std::pair<char32_t, char32_t> kPairs[] = {
+      {U'K', U'\u041A'}, {U'C', U'\u0421'}, {U'T', U'\u0422'}, {U'P', U'\u0420'}, {U'A', U'\u0410'},
+      {U'B', U'\u0412'}, {U'H', U'\u041D'}, {U'M', U'\u041C'}, {U'O', U'\u041E'}, {U'E', U'\u0415'},
+      {U'X', U'\u0425'}, {U'p', U'\u0440'}, {U'a', U'\u0430'}, {U'c', U'\u0441'}, {U'e', U'\u0435'}};
+  for (auto [x, y] : kPairs)
+    if ((a == x && b == y) || (a == y && b == x)) return true;
+  return false;
+}
+
+double substitution_cost(char32_t a, char32_t b) {
+  if (a == b) return 0;
+  if (lookalike_pair(a, b)) return kCostLookalike;
+  if (a >= U'a' && a <= U'h' && b >= U'a' && b <= U'h' && (a - b == 1 || b - a == 1)) return kCostNear;
+  if (a >= U'1' && a <= U'8' && b >= U'1' && b <= U'8' && (a - b == 1 || b - a == 1)) return kCostNear;
+  if (ocr_pair(a, b)) return kCostNear;
+  if (a < 128 && b < 128 && ((a ^ 0x20) == b) && ((a | 0x20) >= U'a' && (a | 0x20) <= U'z')) return kCostCase;
+  int ca = 0;
+  int cb = 0;
+  int ra = qwerty_row_col(a, ca);
+  int rb = qwerty_row_col(b, cb);
+  if (ra >= 0 && ra == rb && (ca - cb == 1 || cb - ca == 1)) return kCostKey;
+  return kCostDefault;
+}
+
+double indel_cost(char32_t c) { return c == U'x' ? kCostCaptureMark : kCostDefault; }
+
+// Optimal string alignment distance with the costs above (tokens are short: ≤ ~12 code points).
+double distance(const Text& a, const Text& b) {
+  const std::size_t n = a.size();
+  const std::size_t m = b.size();
+  std::vector<double> d((n + 1) * (m + 1));
+  auto at = [&](std::size_t i, std::size_t j) -> double& { return d[i * (m + 1) + j]; };
+  for (std::size_t i = 1; i <= n; ++i) at(i, 0) = at(i - 1, 0) + indel_cost(a[i - 1]);
+  for (std::size_t j = 1; j <= m; ++j) at(0, j) = at(0, j - 1) + indel_cost(b[j - 1]);
+  for (std::size_t i = 1; i <= n; ++i) {
+    for (std::size_t j = 1; j <= m; ++j) {
+      double v = std::min({at(i - 1, j) + indel_cost(a[i - 1]), at(i, j - 1) + indel_cost(b[j - 1]),
+                           at(i - 1, j - 1) + substitution_cost(a[i - 1], b[j - 1])});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && a[i - 1] != a[i - 2])
+        v = std::min(v, at(i - 2, j - 2) + kCostTranspose);
+      at(i, j) = v;
+    }
+  }
+  return at(n, m);
+}
+
+// A reading of the score at the failing ply: which move is played now, what the writer did.
+struct Hypothesis {
+  Move move;
+  SuggestionKind kind = SuggestionKind::Slip;
+  double cost = 0;
+  int shift = 0;
+  std::size_t kept = 0;
+  bool full = false;
+  std::string rendering;  // the writing this reading compares with (for `why`)
+};
+
+std::string encode_utf8(const Text& t) {
+  std::string out;
+  for (char32_t c : t) {
+    if (c < 0x80) {
+      out.push_back(static_cast<char>(c));
+    } else if (c < 0x800) {
+      out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    } else if (c < 0x10000) {
+      out.push_back(static_cast<char>(0xE0 | (c >> 12)));
+      out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    } else {
+      out.push_back(static_cast<char>(0xF0 | (c >> 18)));
+      out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    }
+  }
+  return out;
+}
+
+// Replaces the piece letters of an English SAN/long writing by `lang`'s (the first character is
+// the piece; a promotion letter follows the target square).
+Text with_letters(const Text& english_text, PieceType piece, PieceType promotion, const Language& lang) {
+  Text out = english_text;
+  if (piece != PieceType::Pawn && piece != PieceType::None && !out.empty() && out[0] >= U'A' && out[0] <= U'Z' &&
+      out[0] != U'O')
+    out.replace(0, 1, decode_utf8(lang.letters[static_cast<std::size_t>(index_of(piece))]));
+  if (promotion != PieceType::None && !out.empty())
+    out.replace(out.size() - 1, 1, decode_utf8(lang.letters[static_cast<std::size_t>(index_of(promotion))]));
+  return out;
+}
+
+WriteOptions plain(WriteStyle style) {
+  WriteOptions w;
+  w.style = style;
+  w.check_marks = false;
+  w.promotion_equals = false;
+  return w;
+}
+
+// Text readings of one legal move, with the extra cost and kind of each.
+struct Rendering {
+  Text text;
+  SuggestionKind kind;
+  double extra;
+};
+
+void renderings_of(const Position& pos, Move m, const Language& lang, std::vector<Rendering>& out) {
+  out.clear();
+  PieceType piece = pos.moving_piece(m);
+  PieceType promo = m.promotion();
+  Text san = normalize(write_move(pos, m, plain(WriteStyle::San)));
+  Text lon = normalize(write_move(pos, m, plain(WriteStyle::Long)));
+  out.push_back({with_letters(san, piece, promo, lang), SuggestionKind::Slip, 0});
+  if (!m.is_castling()) {
+    out.push_back({with_letters(lon, piece, promo, lang), SuggestionKind::Slip, 0});
+    // Coordinates without a piece letter (UCI, `e2-e4`): the long form minus the letter.
+    Text uci = lon;
+    if (piece != PieceType::Pawn && !uci.empty()) uci.erase(0, 1);
+    if (piece != PieceType::Pawn) out.push_back({uci, SuggestionKind::Slip, 0});
+    // Long form with the squares exchanged: "Nf3g1" for Ng1f3, "e4e2".
+    Text from = decode_utf8(std::string{file_char(file_of(m.from())), rank_char(rank_of(m.from()))});
+    Text to = decode_utf8(std::string{file_char(file_of(m.to())), rank_char(rank_of(m.to()))});
+    Text swapped = lon;
+    auto f = swapped.find(from);
+    auto t = swapped.find(to, f == Text::npos ? 0 : f + 2);
+    if (f != Text::npos && t != Text::npos) {
+      swapped.replace(t, 2, from);
+      swapped.replace(f, 2, to);
+      out.push_back({with_letters(swapped, piece, promo, lang), SuggestionKind::SquaresSwapped, kCostSwapped});
+      if (piece != PieceType::Pawn && !swapped.empty())
+        out.push_back({swapped.substr(1), SuggestionKind::SquaresSwapped, kCostSwapped});
+    }
+    // The target rank counted from the other side (e4 written for e5): the last digit of SAN.
+    Text mirrored = san;
+    for (std::size_t i = mirrored.size(); i-- > 0;) {
+      if (mirrored[i] >= U'1' && mirrored[i] <= U'8') {
+        char32_t r = U'1' + (U'8' - mirrored[i]);
+        if (r != mirrored[i]) {
+          mirrored[i] = r;
+          out.push_back({with_letters(mirrored, piece, promo, lang), SuggestionKind::RankFromOtherSide, kCostRankMirror});
+        }
+        break;
+      }
+    }
+    // The same writing with another language's letter for the piece.
+    if (piece != PieceType::Pawn) {
+      std::vector<std::string_view> seen{lang.letters[static_cast<std::size_t>(index_of(piece))]};
+      for (const Language& other : all_languages()) {
+        std::string_view letter = other.letters[static_cast<std::size_t>(index_of(piece))];
+        if (letter.empty() || std::find(seen.begin(), seen.end(), letter) != seen.end()) continue;
+        seen.push_back(letter);
+        out.push_back({with_letters(san, piece, PieceType::None, other), SuggestionKind::OtherLanguage,
+                       kCostOtherLanguage});
+      }
+    }
+  } else {
+    // Castling written as the king's move: two squares (Kg1), or onto the rook (Kh1).
+    Color us = pos.side_to_move();
+    Square target = castling_king_target(us, castling_side(m));
+    Text king = decode_utf8(lang.letters[static_cast<std::size_t>(index_of(PieceType::King))]);
+    for (Square s : {target, m.to()}) {
+      Text t = king;
+      t.push_back(static_cast<char32_t>(file_char(file_of(s))));
+      t.push_back(static_cast<char32_t>(rank_char(rank_of(s))));
+      out.push_back({t, SuggestionKind::CastlingAsKing, kCostCastlingKing});
+    }
+  }
+}
+
+// Replays `moves` from `pos` (at most `limit`); returns how many resolved in a row.
+std::size_t replay(Position pos, std::span<const WrittenMove> moves, std::size_t limit, const ResolveOptions& ro) {
+  std::size_t n = 0;
+  for (const WrittenMove& w : moves.first(std::min(limit, moves.size()))) {
+    if (w.style == MoveStyle::Null) {
+      if (pos.in_check()) break;
+      pos.play(Move::null());
+    } else {
+      auto r = resolve(w, pos, ro);
+      if (!r) break;
+      pos.play(r->move);
+    }
+    ++n;
+  }
+  return n;
+}
+
+std::optional<Move> resolve_on(const WrittenMove& w, const Position& pos, const ResolveOptions& ro) {
+  if (w.style == MoveStyle::Null) return std::nullopt;
+  auto r = resolve(w, pos, ro);
+  if (!r) return std::nullopt;
+  return r->move;
+}
+
+std::string plies(std::size_t n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
+
+}  // namespace
+
+std::vector<Suggestion> suggest(const Position& before, std::string_view written, const WrittenMove* written_move,
+                                const Language& language, std::span<const WrittenMove> following,
+                                const SuggestOptions& options) {
+  MoveList legal;
+  before.legal_moves(legal);
+  if (legal.empty()) return {};
+  ResolveOptions ro = options.resolve;
+  ro.language = &language;
+  ro.strict = false;
+  const std::size_t lookahead = std::min(options.max_lookahead, following.size());
+  const Text target = normalize(written);
+
+  std::vector<Hypothesis> hyps;
+  // An ambiguous or promotion-less writing: its own candidates are the readings, at no cost.
+  bool ambiguous = false;
+  if (written_move) {
+    auto r = resolve(*written_move, before, ro);
+    if (!r && (r.error().code == Code::Ambiguous || r.error().code == Code::PromotionPieceMissing)) {
+      ambiguous = true;
+      for (Move c : r.error().candidates) {
+        // A promotion left unwritten is a queen far more often than anything else.
+        double cost = c.promotion() == PieceType::None || c.promotion() == PieceType::Queen ? 0 : 0.1;
+        hyps.push_back({c, SuggestionKind::Candidate, cost, 0, 0, false, {}});
+      }
+    }
+  }
+  if (!ambiguous) {
+    std::vector<Rendering> rs;
+    for (Move m : legal) {
+      renderings_of(before, m, language, rs);
+      Hypothesis best{m, SuggestionKind::Slip, kMaxCost + 1, 0, 0, false, {}};
+      for (const Rendering& r : rs) {
+        double c = distance(target, r.text) + r.extra;
+        if (c < best.cost) {
+          best.cost = c;
+          best.kind = r.kind;
+          best.rendering = encode_utf8(r.text);
+        }
+      }
+      if (best.cost > kMaxCost) continue;
+      // A plain slip that touched the piece letter is a piece-letter error.
+      if (best.kind == SuggestionKind::Slip && written_move && written_move->piece != PieceType::None &&
+          !m.is_castling() && written_move->piece != before.moving_piece(m))
+        best.kind = SuggestionKind::PieceLetter;
+      hyps.push_back(best);
+    }
+    std::stable_sort(hyps.begin(), hyps.end(), [](const Hypothesis& a, const Hypothesis& b) { return a.cost < b.cost; });
+    if (hyps.size() > options.max_hypotheses) hyps.resize(options.max_hypotheses);
+  }
+  for (Hypothesis& h : hyps) {
+    h.kept = replay(before.after(h.move), following, lookahead, ro);
+    h.full = h.kept == lookahead;
+  }
+
+  // Score-level readings need the written move itself played elsewhere.
+  if (written_move && !ambiguous && !following.empty()) {
+    // Two adjacent plies transposed: the next written ply is played now, this one after it.
+    if (auto now = resolve_on(following[0], before, ro)) {
+      Position p = before.after(*now);
+      if (auto then = resolve_on(*written_move, p, ro)) {
+        p.play(*then);
+        Hypothesis h{*now, SuggestionKind::Transposed, kCostTransposed, 1, 0, false, {}};
+        h.kept = lookahead == 0 ? 0 : 1 + replay(p, following.subspan(1), lookahead - 1, ro);
+        h.full = h.kept == lookahead;
+        hyps.push_back(h);
+      }
+    }
+    // The same side's two moves transposed: the move written two plies later is played now.
+    if (following.size() >= 2) {
+      if (auto now = resolve_on(following[1], before, ro)) {
+        Position p = before.after(*now);
+        if (auto reply = resolve_on(following[0], p, ro)) {
+          p.play(*reply);
+          if (auto then = resolve_on(*written_move, p, ro)) {
+            p.play(*then);
+            Hypothesis h{*now, SuggestionKind::Transposed, kCostTransposed + 0.2, 2, 0, false, {}};
+            std::size_t done = std::min<std::size_t>(2, lookahead);
+            h.kept = done + (lookahead > 2 ? replay(p, following.subspan(2), lookahead - 2, ro) : 0);
+            h.full = h.kept == lookahead;
+            hyps.push_back(h);
+          }
+        }
+      }
+    }
+  }
+  if (written_move && !ambiguous) {
+    // A ply missing: some move of the side to move, after which the written move is the
+    // opponent's and the rest follows.
+    std::size_t tried = 0;
+    for (Move x : legal) {
+      Position p = before.after(x);
+      auto then = resolve_on(*written_move, p, ro);
+      if (!then) continue;
+      if (++tried > 2 * options.max_hypotheses) break;
+      p.play(*then);
+      Hypothesis h{x, SuggestionKind::MissingPly, kCostMissing, 1, 0, false, {}};
+      h.kept = replay(p, following, lookahead, ro);
+      h.full = h.kept == lookahead;
+      hyps.push_back(h);
+    }
+  }
+
+  // One reading per move and kind family: keep the best of each move.
+  std::stable_sort(hyps.begin(), hyps.end(), [](const Hypothesis& a, const Hypothesis& b) {
+    if (a.full != b.full) return a.full;
+    if (a.cost != b.cost) return a.cost < b.cost;
+    return a.kept > b.kept;
+  });
+  std::vector<Hypothesis> unique;
+  for (const Hypothesis& h : hyps) {
+    bool dup = std::any_of(unique.begin(), unique.end(), [&](const Hypothesis& u) {
+      return u.move == h.move && (u.kind == SuggestionKind::MissingPly) == (h.kind == SuggestionKind::MissingPly);
+    });
+    if (!dup) unique.push_back(h);
+  }
+  // Partial readings that break the rest right away are noise unless nothing better exists.
+  if (unique.empty()) return {};
+
+  // FIDE: evident only when no other reading that keeps the game legal is as close.
+  bool evident = false;
+  if (unique[0].full && unique[0].cost <= kMaxEvidentCost) {
+    evident = true;
+    for (std::size_t i = 1; i < unique.size() && unique[i].full; ++i)
+      if (unique[i].cost < unique[0].cost + kEvidentMargin) evident = false;
+  }
+
+  WriteOptions san_opts;
+  san_opts.language = options.san_language;
+  std::vector<Suggestion> out;
+  for (std::size_t i = 0; i < unique.size() && out.size() < options.max_suggestions; ++i) {
+    const Hypothesis& h = unique[i];
+    Suggestion s;
+    s.move = h.move;
+    s.san = write_move(before, h.move, san_opts);
+    s.kind = h.kind;
+    s.kept = h.kept;
+    s.lookahead = lookahead;
+    s.shift = h.shift;
+    s.score = std::exp(-h.cost) * (static_cast<double>(h.kept) + 1) / (static_cast<double>(lookahead) + 1);
+    s.evident = i == 0 && evident;
+    switch (h.kind) {
+      case SuggestionKind::Candidate: s.why = "one of the moves the writing matches"; break;
+      case SuggestionKind::Slip: s.why = "a slip in the writing (" + h.rendering + ")"; break;
+      case SuggestionKind::PieceLetter: s.why = "another piece letter (" + h.rendering + ")"; break;
+      case SuggestionKind::OtherLanguage: s.why = "the letter of another language (" + h.rendering + ")"; break;
+      case SuggestionKind::RankFromOtherSide: s.why = "the rank counted from the other side"; break;
+      case SuggestionKind::SquaresSwapped: s.why = "from and to squares swapped"; break;
+      case SuggestionKind::CastlingAsKing: s.why = "castling written as a king move"; break;
+      case SuggestionKind::Transposed:
+        s.why = h.shift == 1 ? "two plies transposed: this move comes first"
+                             : "two moves of the same side transposed: this move comes first";
+        break;
+      case SuggestionKind::MissingPly: s.why = "a ply is missing before '" + std::string(written) + "'"; break;
+    }
+    if (lookahead == 0) s.why += "; nothing follows to test it";
+    else if (h.full) s.why += "; the next " + plies(lookahead) + " stay legal";
+    else s.why += "; the next " + plies(h.kept) + " stay legal, not " + plies(lookahead);
+    if (s.evident) s.why += "; the only reading this close to what was written";
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+}  // namespace planilla
