@@ -62,7 +62,7 @@ class GameReader : public grammar::PgnHandler {
   void tag(std::string_view name, std::string_view value, std::uint64_t offset, bool tolerated_quote) override {
     tags_.push_back(TagAt{std::string(name), std::string(value), offset});
     if (tolerated_quote)
-      add(Code::TagSyntax, Severity::Warning, offset, "unescaped double quote inside the value of tag " +
+      add(Code::TagQuoteTolerated, Severity::Warning, offset, "unescaped double quote inside the value of tag " +
                                                           std::string(name) + " was read as text");
     visitor_.tag(name, value);
   }
@@ -276,7 +276,7 @@ class GameReader : public grammar::PgnHandler {
         lenient.relax.ignore_invalid_castling = true;
         lenient.relax.ignore_invalid_ep = true;
         if (auto relaxed = position_from_fen(fen->value, lenient)) {
-          add(Code::BadFen, Severity::Warning, fen->offset,
+          add(Code::FenRelaxed, Severity::Warning, fen->offset,
               "FEN tag: " + pos.error() + "; read without the castling rights or e.p. square that cannot hold");
           pos = std::move(relaxed);
         }
@@ -294,7 +294,7 @@ class GameReader : public grammar::PgnHandler {
     }
     if (variant_960) {
       chess960_ = true;
-      add(Code::BadFen, Severity::Warning, variant->offset,
+      add(Code::FenRelaxed, Severity::Warning, variant->offset,
           "Chess960 game without a FEN tag: read from the standard array (position 518)");
       // Without a FEN a Chess960 game starts from the standard array (Scharnagl 518).
       if (auto p = Position::chess960(518)) return *p;
