@@ -21,6 +21,7 @@ struct ConvertCliOptions {
   std::string checks = "yes";
   std::string fen = "xfen";
   std::string encoding;
+  std::string repair = "none";
   bool phonetic = false;
   bool quiet = false;
 };
@@ -50,6 +51,7 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
   co.write.moves.check_marks = o.checks == "yes";
   co.write.moves.phonetic_files = o.phonetic;
   co.write.fen = o.fen == "shredder" ? FenDialect::Shredder : FenDialect::XFen;
+  co.repair_evident = o.repair == "evident";
 
   CheckReportOptions ro;
   ro.color = io.err_is_terminal;
@@ -111,6 +113,11 @@ void setup_convert(Cli& cli) {
       ->check(CLI::IsMember({"xfen", "shredder"}))
       ->default_str("xfen");
   add_encoding_option(sub, o->encoding);
+  sub->add_option("--repair", o->repair,
+                  "evident: replace moves whose intended reading is evident (the single reading close to "
+                  "the writing that keeps the game legal) and list each repair as N-REPAIRED; none: report only")
+      ->check(CLI::IsMember({"evident", "none"}))
+      ->default_str("none");
   sub->add_flag("--phonetic", o->phonetic, "Spoken style: FIDE phonetic file names (Anna, Bella, … / Ana, Bella, …)");
   sub->add_flag("-q,--quiet", o->quiet, "No summary line on stderr");
   sub->footer(

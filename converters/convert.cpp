@@ -4,6 +4,7 @@
 
 #include "converters/descriptive_io.hpp"
 #include "converters/detect.hpp"
+#include "converters/repair.hpp"
 
 namespace planilla {
 
@@ -34,8 +35,11 @@ ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& 
   PgnReader reader(in, options.read);
   GameRecord record;
   std::string buffer;
+  std::vector<Diagnostic> repairs;
   while (read_next_game(reader, record, options.read, options.from)) {
     ++stats.games;
+    repairs.clear();
+    if (options.repair_evident && record.has_errors()) apply_evident_repairs(record, options.read, repairs);
     bool has_error = false;
     for (const Diagnostic& d : record.diagnostics) {
       if (d.severity == Severity::Error) {

@@ -18,6 +18,9 @@ struct ConvertOptions {
   NotationSpec from;               // how moves are read (auto: detected per game)
   NotationSpec to;                 // language + style of the output
   PgnWriteOptions write;           // write.moves.style/language are set from `to`
+  // `--repair evident`: apply the suggestions whose intention is evident (converters/repair.hpp)
+  // before writing; each repair is an N-REPAIRED note in the game's diagnostics.
+  bool repair_evident = false;
   std::function<void(const GameRecord&)> on_each_game;  // after each game is written (progress)
 };
 

@@ -1,8 +1,11 @@
 #include "converters/detect.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 
 #include "converters/descriptive_io.hpp"
+#include "converters/repair.hpp"
 
 namespace planilla {
 
@@ -129,10 +132,10 @@ bool try_descriptive(GameRecord& record, const ReadOptions& options) {
     attempt.diagnostics = record.diagnostics;
     if (!read_descriptive_record(attempt, d.dialect, options) || attempt.game.main.moves.empty()) continue;
     record = std::move(attempt);
-    record.diagnostics.insert(record.diagnostics.begin(),
-                              language_note(record, options, std::string("moves read as ") + d.name +
-                                                                 " descriptive notation: no algebraic letter set "
-                                                                 "resolves them"));
+    Diagnostic note = language_note(record, options, std::string("moves read as ") + d.name +
+                                                         " descriptive notation: no algebraic letter set resolves them");
+    note.written = std::string("descriptive:") + d.name;  // read by record_language()
+    record.diagnostics.insert(record.diagnostics.begin(), std::move(note));
     return true;
   }
   return false;
@@ -140,18 +143,131 @@ bool try_descriptive(GameRecord& record, const ReadOptions& options) {
 
 }  // namespace
 
+namespace {
+
+// Approximate shares of the pieces among the moves of master games (castling not counted): a
+// tie between letter sets that all read a game legally is broken by which reading makes the
+// game look most like a game of chess.
+constexpr double kPieceMoveShare[kPieceTypes] = {0.30, 0.15, 0.13, 0.15, 0.11, 0.16};
+
+double piece_likelihood(const Game& game) {
+  double sum = 0;
+  Position pos = game.start;
+  for (const MoveNode& n : game.main.moves) {
+    if (!n.move) break;
+    if (!n.move.is_null() && !n.move.is_castling())
+      sum += std::log(kPieceMoveShare[index_of(pos.moving_piece(n.move))]);
+    pos.play(n.move);
+  }
+  return sum;
+}
+
+// The movetext's tokens that begin with a capital letter other than castling's O, or with a
+// non-ASCII character: the piece letters a letter set must know to read the game at all.
+std::vector<std::string> lettered_tokens(std::string_view text) {
+  std::size_t start = 0;
+  // Skip the tag section: lines that begin with '['.
+  for (std::size_t i = 0; i < text.size();) {
+    std::size_t nl = text.find('\n', i);
+    std::size_t end = nl == std::string_view::npos ? text.size() : nl;
+    std::string_view line = text.substr(i, end - i);
+    std::size_t k = line.find_first_not_of(" \t\r");
+    if (k != std::string_view::npos && line[k] != '[') break;
+    i = end + 1;
+    start = std::min(i, text.size());
+  }
+  std::vector<std::string> out;
+  for (std::string& t : tokens_from(text, start)) {
+    unsigned char c = static_cast<unsigned char>(t[0]);
+    if ((c >= 'A' && c <= 'Z' && c != 'O') || c >= 0x80) out.push_back(std::move(t));
+  }
+  return out;
+}
+
+// Could `lang` read every lettered token? (Only then is it worth a reading.)
+bool letters_fit(const std::vector<std::string>& tokens, const Language& lang) {
+  for (const std::string& t : tokens) {
+    bool ok = false;
+    for (int p = 0; p < kPieceTypes && !ok; ++p) {
+      std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
+      if (!letter.empty() && std::string_view(t).starts_with(letter)) ok = true;
+      std::string_view alts = lang.alternates[static_cast<std::size_t>(p)];
+      while (!ok && !alts.empty()) {
+        std::size_t bar = alts.find('|');
+        std::string_view a = alts.substr(0, bar);
+        if (!a.empty() && std::string_view(t).starts_with(a)) ok = true;
+        alts = bar == std::string_view::npos ? std::string_view{} : alts.substr(bar + 1);
+      }
+    }
+    if (!ok) return false;
+  }
+  return true;
+}
+
+GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* lang) {
+  ReadOptions opts = options;
+  opts.language = lang;
+  opts.choose_language = nullptr;
+  GameRecord attempt;
+  attempt.number = like.number;
+  attempt.offset = like.offset;
+  attempt.line = like.line;
+  GameBuilder builder(attempt.game);
+  attempt.encoding = read_game(raw, builder, attempt.diagnostics, opts, like.encoding);
+  return attempt;
+}
+
+std::string set_members_list(const std::vector<const Language*>& langs) {
+  std::string out;
+  for (const Language* l : langs) {
+    if (!out.empty()) out += ", ";
+    out += letter_set_members(*l);
+  }
+  return out;
+}
+
+}  // namespace
+
+const Language* record_language(const GameRecord& record, const ReadOptions& options) {
+  for (const Diagnostic& d : record.diagnostics) {
+    if (d.code != Code::LanguageDetected) continue;
+    if (d.written.starts_with("descriptive")) return nullptr;
+    if (const Language* l = find_language(d.written)) return l;
+  }
+  return options.language ? options.language : &english();
+}
+
+void add_suggestions(GameRecord& record, const ReadOptions& options, const Language* suggestion_language) {
+  bool any = std::any_of(record.diagnostics.begin(), record.diagnostics.end(), [](const Diagnostic& d) {
+    return is_move_error(d) && d.variation == 0;
+  });
+  if (!any) return;
+  const Language* lang = record_language(record, options);
+  if (!lang) return;  // descriptive notation has its own module
+  fill_suggestions(record, *lang, options.resolve, suggestion_language);
+}
+
 bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, const NotationSpec& from) {
+  return read_next_game(reader, record, options, from, nullptr);
+}
+
+bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, const NotationSpec& from,
+                    LanguageDetection* detection) {
+  if (detection) *detection = LanguageDetection{};
   if (!reader.next(record)) return false;
   if (is_descriptive(from.style) && !from.auto_detect) {
     auto dialect = descriptive_dialect(from);
     read_descriptive_record(record, dialect ? *dialect : DescriptiveDialect::English, options);
     return true;
   }
-  if (!from.auto_detect) return true;
-  Score best = score_of(record.diagnostics);
-  if (best.clean()) return true;
-
   const Language* first = options.language ? options.language : &english();
+  if (detection) detection->language = first;
+  if (!from.auto_detect) {
+    add_suggestions(record, options);
+    return true;
+  }
+  Score best = score_of(record.diagnostics);
+
   RawGame raw;
   raw.bytes = record.original;
   raw.offset = record.offset;
@@ -162,36 +278,74 @@ bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& op
   const Language* chosen = first;
   GameRecord best_record;
   bool replaced = false;
-  for (const Language* lang : candidate_languages(record.original)) {
-    if (lang->letter_set == first->letter_set) continue;
-    ReadOptions opts = options;
-    opts.language = lang;
-    opts.choose_language = nullptr;
-    GameRecord attempt;
-    attempt.number = record.number;
-    attempt.offset = record.offset;
-    attempt.line = record.line;
-    GameBuilder builder(attempt.game);
-    attempt.encoding = read_game(raw, builder, attempt.diagnostics, opts, record.encoding);
-    Score s = score_of(attempt.diagnostics);
-    if (s.better_than(best)) {
-      best = s;
-      chosen = lang;
-      best_record = std::move(attempt);
-      replaced = true;
-      if (s.clean()) break;
+  std::vector<const Language*> candidates = candidate_languages(record.original);
+  if (!best.clean()) {
+    for (const Language* lang : candidates) {
+      if (lang->letter_set == first->letter_set) continue;
+      GameRecord attempt = read_as(raw, record, options, lang);
+      Score s = score_of(attempt.diagnostics);
+      if (s.better_than(best)) {
+        best = s;
+        chosen = lang;
+        best_record = std::move(attempt);
+        replaced = true;
+        if (s.clean()) break;
+      }
+    }
+    if (!best.clean() && try_descriptive(record, options)) {
+      if (detection) detection->language = nullptr;
+      return true;
     }
   }
-  if (!best.clean() && try_descriptive(record, options)) return true;
-  if (!replaced) return true;
-  best_record.original = std::move(record.original);
-  record = std::move(best_record);
-  std::string members = letter_set_members(*chosen);
-  std::string message = "moves read with the " + std::string(chosen->name) + " letters" +
-                 (members.find('/') != std::string::npos ? " (letter set " + members + ")" : "") + ": " +
-                 std::string(first->name) + " letters left moves unresolved" +
+
+  // Ties: other letter sets that know every piece letter of the game and read it legally too.
+  // Break them by the pieces' move frequencies; report the rest.
+  std::vector<const Language*> ties;
+  if (best.clean()) {
+    std::vector<std::string> lettered = lettered_tokens(record.original);
+    std::optional<double> best_likelihood;
+    for (const Language* lang : candidates) {
+      if (lang->letter_set == chosen->letter_set || !letters_fit(lettered, *lang)) continue;
+      GameRecord attempt = read_as(raw, record, options, lang);
+      if (!score_of(attempt.diagnostics).clean()) continue;
+      if (!best_likelihood) best_likelihood = piece_likelihood(replaced ? best_record.game : record.game);
+      double likelihood = piece_likelihood(attempt.game);
+      if (likelihood > *best_likelihood + 1e-9) {
+        ties.push_back(chosen);
+        chosen = lang;
+        best_likelihood = likelihood;
+        best_record = std::move(attempt);
+        replaced = true;
+      } else {
+        ties.push_back(lang);
+      }
+    }
+  }
+  if (detection) {
+    detection->language = chosen;
+    detection->ties = ties;
+    detection->clean = best.clean();
+  }
+  if (replaced) {
+    best_record.original = std::move(record.original);
+    record = std::move(best_record);
+  }
+  if (replaced || !ties.empty()) {
+    std::string members = letter_set_members(*chosen);
+    std::string message = "moves read with the " + std::string(chosen->name) + " letters" +
+                          (members.find('/') != std::string::npos ? " (letter set " + members + ")" : "");
+    if (chosen != first)
+      message += std::string(": ") + std::string(first->name) + " letters left moves unresolved" +
                  (best.clean() ? "" : "; this reading gets furthest");
-  record.diagnostics.insert(record.diagnostics.begin(), language_note(record, options, std::move(message)));
+    if (!ties.empty())
+      message += "; the letter sets " + set_members_list(ties) +
+                 " read every move legally too (tie broken by the pieces' move frequencies)";
+    Diagnostic note = language_note(record, options, std::move(message));
+    // The chosen language's code, for later stages (suggestions, repairs) that re-read tokens.
+    note.written = std::string(chosen->code);
+    record.diagnostics.insert(record.diagnostics.begin(), std::move(note));
+  }
+  add_suggestions(record, options);
   return true;
 }
 
