@@ -1,8 +1,11 @@
 // The only translation unit that instantiates the descriptive grammar (PEGTL is slow to compile).
 #include "grammar/descriptive_parser.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
+#include <map>
+#include <optional>
 
 #include <tao/pegtl.hpp>
 
@@ -74,11 +77,21 @@ bool starts_with_castling_zero(std::string_view rest) {
   return i < rest.size() && (rest[i] == '0' || rest[i] == 'O');
 }
 
-}  // namespace
+bool is_blank(char c) { return c == ' ' || c == '\t'; }  // PEGTL's `blank`: the grammar's gap
 
-DescriptiveScore read_descriptive_score(std::string_view text, DescriptiveDialect dialect) {
-  DescriptiveScore score;
-  std::size_t pos = 0;
+// Where a score's next token starts, after move numbers, ellipses, punctuation and markup.
+enum class TokenKind : std::uint8_t {
+  Move,  // something other than a number or result: a move, or unreadable text (see Node)
+  End,   // the end of the text or a result word ("Resigns", "1-0", "*")
+};
+
+struct Token {
+  std::size_t byte = 0;
+  TokenKind kind = TokenKind::End;
+  std::string result;  // End: the result as written; "" at the end of the text
+};
+
+Token next_token(std::string_view text, std::size_t pos) {
   const std::size_t n = text.size();
   auto rest = [&] { return text.substr(pos); };
   while (pos < n) {
@@ -101,47 +114,238 @@ DescriptiveScore read_descriptive_score(std::string_view text, DescriptiveDialec
       pos += c == '.' ? 1 : 3;
       continue;
     }
-    bool ended = false;
-    for (std::string_view r : kResults) {
-      if (rest().starts_with(r)) {
-        score.result = std::string(r);
-        ended = true;
-        break;
-      }
-    }
-    if (ended || c == '*') {
-      if (c == '*' && score.result.empty()) score.result = "*";
-      break;
-    }
+    for (std::string_view r : kResults)
+      if (rest().starts_with(r)) return Token{pos, TokenKind::End, std::string(r)};
+    if (c == '*') return Token{pos, TokenKind::End, "*"};
     if (std::isdigit(static_cast<unsigned char>(c)) && !(c == '0' && starts_with_castling_zero(rest()))) {
       while (pos < n && std::isdigit(static_cast<unsigned char>(text[pos]))) ++pos;
       continue;
     }
-    auto parsed = parse_descriptive_prefix(rest(), dialect, pos);
-    if (!parsed) {
-      std::size_t end = pos;
-      while (end < n && !is_space(text[end])) ++end;
-      Diagnostic d;
-      d.code = Code::MoveSyntax;
-      d.severity = Severity::Error;
-      d.byte = pos;
-      d.ply = static_cast<std::uint32_t>(score.moves.size() + 1);
-      d.written = std::string(text.substr(pos, end - pos));
-      d.message = "not a descriptive move: '" + d.written + "'";
-      score.diagnostics.push_back(std::move(d));
-      score.stopped_early = true;
-      break;
+    return Token{pos, TokenKind::Move, {}};
+  }
+  return Token{n, TokenKind::End, {}};
+}
+
+// Every way a move can be read at `pos`, longest first. The grammar lets a move contain single
+// blanks ("P - Q B 4", "K R - Kt 1"), so its one (greedy) parse can swallow the start of the next
+// move in single-spaced text: "QxB PxP" parses as "QxB P" (takes the bishop's pawn). The shorter
+// readings end at a blank inside the greedy one and must consume all text up to there; which one
+// is right is decided by what follows (the lattice) and by the board (read_descriptive_game).
+// A truncation hides the grammar's look-aheads (e.g. "R-B" is a file only when no square
+// follows), so it is only ever an alternative, never preferred over a longer reading.
+std::vector<ParsedDescriptive> move_readings(std::string_view text, std::size_t pos, DescriptiveDialect dialect) {
+  std::vector<ParsedDescriptive> out;
+  auto greedy = parse_descriptive_prefix(text.substr(pos), dialect, pos);
+  if (!greedy) return out;
+  out.push_back(*greedy);
+  for (std::size_t e = pos + greedy->length - 1; e > pos + 1; --e) {
+    if (!is_blank(text[e]) || is_blank(text[e - 1])) continue;
+    auto shorter = parse_descriptive_prefix(text.substr(pos, e - pos), dialect, pos);
+    if (shorter && shorter->length == e - pos) out.push_back(*shorter);
+  }
+  return out;
+}
+
+// All segmentations of a score into moves, as a DAG over byte offsets: a node is where a token
+// starts; an edge is one reading of the move there, leading to the token after it.
+struct Node {
+  Token token;
+  std::vector<std::pair<ParsedDescriptive, std::size_t>> edges;  // reading, byte of the next node
+  bool unreadable = false;  // a Move token no reading starts at: the score stops here
+  bool viable = false;      // some path from here reaches a goal
+};
+
+struct Lattice {
+  std::map<std::size_t, Node> nodes;  // by byte; edges only go forward
+  std::size_t start = 0;
+  bool clean = false;  // the goals are the end of the text / a result; otherwise the furthest stop
+  std::size_t furthest_stop = 0;
+
+  bool is_goal(const Node& n) const {
+    return clean ? n.token.kind == TokenKind::End : n.unreadable && n.token.byte == furthest_stop;
+  }
+};
+
+Lattice build_lattice(std::string_view text, DescriptiveDialect dialect) {
+  Lattice lat;
+  auto add = [&](std::size_t from) {
+    Token t = next_token(text, from);
+    const std::size_t byte = t.byte;
+    lat.nodes.try_emplace(byte, Node{std::move(t), {}, false, false});
+    return byte;
+  };
+  lat.start = add(0);
+  // std::map keeps iterators valid on insertion, and every new node lies after the current one.
+  for (auto& [byte, node] : lat.nodes) {
+    if (node.token.kind != TokenKind::Move) {
+      lat.clean = true;
+      continue;
     }
-    score.moves.push_back(parsed->move);
-    pos += parsed->length;
+    auto readings = move_readings(text, byte, dialect);
+    if (readings.empty()) {
+      node.unreadable = true;
+      lat.furthest_stop = byte;
+      continue;
+    }
+    for (auto& r : readings) {
+      const std::size_t next = add(byte + r.length);
+      node.edges.emplace_back(std::move(r), next);
+    }
+  }
+  for (auto it = lat.nodes.rbegin(); it != lat.nodes.rend(); ++it) {
+    Node& node = it->second;
+    node.viable = lat.is_goal(node);
+    for (const auto& e : node.edges) node.viable = node.viable || lat.nodes.at(e.second).viable;
+  }
+  return lat;
+}
+
+// The text-only choice from `byte` on: at each node the longest reading that still leads to a goal.
+void append_first_path(const Lattice& lat, std::size_t byte, std::vector<const Node*>& nodes,
+                       std::vector<const ParsedDescriptive*>& moves) {
+  for (;;) {
+    const Node& node = lat.nodes.at(byte);
+    nodes.push_back(&node);
+    const auto edge = std::find_if(node.edges.begin(), node.edges.end(),
+                                   [&](const auto& e) { return lat.nodes.at(e.second).viable; });
+    if (edge == node.edges.end()) return;
+    moves.push_back(&edge->first);
+    byte = edge->second;
+  }
+}
+
+// The score along one path: its moves, and how it ends (result, or E-SYNTAX where it stops).
+DescriptiveScore score_from_path(std::string_view text, const Node& last,
+                                 const std::vector<const ParsedDescriptive*>& moves) {
+  DescriptiveScore score;
+  score.moves.reserve(moves.size());
+  for (const auto* m : moves) score.moves.push_back(m->move);
+  if (last.unreadable) {
+    const std::size_t pos = last.token.byte;
+    std::size_t end = pos;
+    while (end < text.size() && !is_space(text[end])) ++end;
+    Diagnostic d;
+    d.code = Code::MoveSyntax;
+    d.severity = Severity::Error;
+    d.byte = pos;
+    d.ply = static_cast<std::uint32_t>(score.moves.size() + 1);
+    d.written = std::string(text.substr(pos, end - pos));
+    d.message = "not a descriptive move: '" + d.written + "'";
+    score.diagnostics.push_back(std::move(d));
+    score.stopped_early = true;
+  } else if (last.token.kind == TokenKind::End) {
+    score.result = last.token.result;
   }
   return score;
 }
 
+}  // namespace
+
+DescriptiveScore read_descriptive_score(std::string_view text, DescriptiveDialect dialect) {
+  const Lattice lat = build_lattice(text, dialect);
+  std::vector<const Node*> nodes;
+  std::vector<const ParsedDescriptive*> moves;
+  append_first_path(lat, lat.start, nodes, moves);
+  return score_from_path(text, *nodes.back(), moves);
+}
+
+namespace {
+
+// One partial reading of the score: the board after it and the moves (lattice edges) it took.
+struct SegLine {
+  Position pos;
+  DescriptiveContext ctx;
+  std::vector<const ParsedDescriptive*> moves;
+};
+
+// The same beam search as resolve_descriptive_game, over segmentations as well as readings:
+// lines are kept per lattice node (processed in text order, so every line reaching a node is in
+// before the node is expanded), at most `beam` per node. Returns the moves of the line chosen:
+// the first to reach a goal, else the one that got furthest, completed by the text-only choice
+// so that resolve_descriptive_game reports where it fails. `split_warning` is set when lines
+// with different segmentations both reach the goal.
+std::vector<const ParsedDescriptive*> search_segmentations(std::string_view text, const Lattice& lat,
+                                                           const Position& start,
+                                                           std::size_t beam, const Node*& last,
+                                                           std::optional<Diagnostic>& split_warning) {
+  std::map<std::size_t, std::vector<SegLine>> buckets;
+  buckets[lat.start].push_back(SegLine{start, DescriptiveContext{IdentityTracker(start), Square::None}, {}});
+  const SegLine* reached = nullptr;  // furthest line that reached a goal
+  const Node* reached_node = nullptr;
+  const SegLine* stuck = nullptr;    // furthest line that reached any node
+  std::size_t stuck_byte = lat.start;
+  for (const auto& [byte, node] : lat.nodes) {
+    if (!node.viable) continue;
+    auto bucket = buckets.find(byte);
+    if (bucket == buckets.end() || bucket->second.empty()) continue;
+    auto& lines = bucket->second;
+    stuck = &lines.front();
+    stuck_byte = byte;
+    if (lat.is_goal(node)) {
+      reached = &lines.front();
+      reached_node = &node;
+      continue;
+    }
+    for (const auto& [reading, next] : node.edges) {
+      if (!lat.nodes.at(next).viable) continue;
+      auto& dest = buckets[next];
+      for (const SegLine& line : lines) {
+        for (const auto& r : descriptive_readings(reading.move, line.pos, line.ctx)) {
+          if (dest.size() >= beam) break;
+          SegLine child = line;
+          child.ctx.play(child.pos, r.move);
+          child.pos.play(r.move);
+          child.moves.push_back(&reading);
+          dest.push_back(std::move(child));
+        }
+      }
+    }
+  }
+  if (reached != nullptr) {
+    last = reached_node;
+    // Another segmentation that also replays to the end: say where the two part.
+    for (const SegLine& other : buckets.at(reached_node->token.byte)) {
+      std::size_t i = 0;
+      const auto& a = reached->moves;
+      const auto& b = other.moves;
+      while (i < a.size() && i < b.size() && a[i]->move.span == b[i]->move.span) ++i;
+      if (i == a.size() && i == b.size()) continue;
+      if (i >= a.size()) continue;
+      auto span_text = [&](const ParsedDescriptive* m) {
+        return std::string(text.substr(m->move.span.byte, m->move.span.length));
+      };
+      Diagnostic d;
+      d.code = Code::DescriptiveAmbiguous;
+      d.severity = Severity::Warning;
+      d.byte = a[i]->move.span.byte;
+      d.ply = static_cast<std::uint32_t>(i + 1);
+      d.written = span_text(a[i]);
+      d.message = "the score splits into moves in more than one way that replays to the end: read as '" +
+                  d.written + "', also possible: '" + (i < b.size() ? span_text(b[i]) : std::string()) + "'";
+      if (!split_warning || split_warning->byte > d.byte) split_warning = std::move(d);
+    }
+    return reached->moves;
+  }
+  // No segmentation replays to the end: keep the line that got furthest and read on from there
+  // by text alone, so the failing move is the one resolve_descriptive_game reports.
+  std::vector<const ParsedDescriptive*> moves = stuck->moves;
+  std::vector<const Node*> nodes;
+  append_first_path(lat, stuck_byte, nodes, moves);
+  last = nodes.back();
+  return moves;
+}
+
+}  // namespace
+
 DescriptiveGame read_descriptive_game(std::string_view text, DescriptiveDialect dialect,
                                       const Position& start) {
+  const Lattice lat = build_lattice(text, dialect);
+  const Node* last = nullptr;
+  std::optional<Diagnostic> split_warning;
+  const auto moves = search_segmentations(text, lat, start, DescriptiveSearchOptions{}.beam_width, last, split_warning);
   DescriptiveGame game;
-  game.score = read_descriptive_score(text, dialect);
+  game.score = score_from_path(text, *last, moves);
+  if (split_warning) game.score.diagnostics.push_back(std::move(*split_warning));
   game.resolution = resolve_descriptive_game(game.score.moves, start);
   return game;
 }

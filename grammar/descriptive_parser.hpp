@@ -27,7 +27,8 @@ struct ParsedDescriptive {
 };
 
 // Reads the longest move at the start of `text` (no leading space). Spaces inside the move are
-// allowed in English ("K R - Kt 1"), so a following move is left for the next call.
+// allowed in English ("K R - Kt 1"); two spaces end it. The longest move may take the start of
+// the next one in single-spaced text ("QxB PxP" → "QxB P"): read_descriptive_score handles that.
 // Errors: nullopt when no move starts here.
 // Example: parse_descriptive_prefix("P - Q 4   P - Q 4", English) → P-Q4, length 7.
 std::optional<ParsedDescriptive> parse_descriptive_prefix(std::string_view text, DescriptiveDialect dialect,
@@ -51,6 +52,10 @@ struct DescriptiveScore {
 // semicolons between moves, annotation glyphs, `{…}` comments and `[…]` markers are skipped;
 // a result word ("Resigns", "1-0", "abandonan") ends the score; any other token stops reading
 // with an E-SYNTAX diagnostic.
+// A move may contain single spaces ("P - Q B 4"), so single-spaced text can split in several
+// ways ("QxB PxP": "QxB" + "PxP", or "QxB P" + the unreadable "xP"). Every split is considered;
+// one that reads to the end (or, when none does, furthest) is kept, preferring the longer move
+// where two splits both read. No board is used: read_descriptive_game lets the board choose.
 // Example: read_descriptive_score("1. P-K4 P-K4 2. Kt-KB3", English).moves.size() == 3.
 DescriptiveScore read_descriptive_score(std::string_view text, DescriptiveDialect dialect);
 
@@ -59,7 +64,11 @@ struct DescriptiveGame {
   DescriptiveGameResult resolution;
 };
 
-// Reads a score and resolves it on the board from `start` (search over the whole score).
+// Reads a score and resolves it on the board from `start`: the beam search of
+// resolve_descriptive_game runs over every split of the text into moves as well as over every
+// reading of each move, and keeps the split under which the whole score is legal (the longer
+// move first when several are; a W-DESC-AMBIGUOUS warning in score.diagnostics names where
+// they part). score.moves is the split kept; resolution is resolve_descriptive_game on it.
 // Errors: as diagnostics in score and resolution; `resolution.complete` says if every move
 // resolved. Example: read_descriptive_game("1. P4R P4R 2. C3AR C3AD", Spanish, startpos).
 DescriptiveGame read_descriptive_game(std::string_view text, DescriptiveDialect dialect,

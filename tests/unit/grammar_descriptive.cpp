@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 #include "grammar/descriptive_parser.hpp"
 
@@ -178,4 +179,60 @@ TEST_CASE("read_descriptive_score: numbers, ellipses, markers and results") {
   auto castle = read_descriptive_score("9. 0-0 0-0 10. P-K4 0-1", DescriptiveDialect::English);
   CHECK(castle.moves.size() == 3);
   CHECK(castle.result == "0-1");
+}
+
+namespace {
+
+// The text of each move read_descriptive_score split `score` into.
+std::vector<std::string> score_moves(const std::string& score) {
+  const auto s = read_descriptive_score(score, DescriptiveDialect::English);
+  std::vector<std::string> out;
+  for (const auto& m : s.moves) out.push_back(score.substr(m.span.byte, m.span.length));
+  if (s.stopped_early) out.push_back("<stopped>");
+  return out;
+}
+
+using Texts = std::vector<std::string>;
+
+}  // namespace
+
+TEST_CASE("read_descriptive_score: a move with a space is only taken when what follows still reads") {
+  // Single spaced: the greedy "QxB P" (takes the bishop's pawn) would leave "xP" unreadable.
+  CHECK(score_moves("4 PxP BxN 5 QxB PxP 6 B-QB4") == Texts{"PxP", "BxN", "QxB", "PxP", "B-QB4"});
+  // The check word stays with its move; the next move is not swallowed.
+  const auto ch = read_descriptive_score("11 BxNP ch QN-Q2 12 O-O-O", DescriptiveDialect::English);
+  REQUIRE(ch.moves.size() == 3);
+  CHECK(ch.moves[0].check == DescriptiveCheck::Check);
+  CHECK(ch.moves[0].captured_designator.files == pair(File::B, File::G));
+  CHECK(ch.moves[1].mover.identity == Wing::Queen);
+  CHECK(score_moves("11 BxNP ch QN-Q2 12 O-O-O") == Texts{"BxNP ch", "QN-Q2", "O-O-O"});
+  const auto mate = read_descriptive_score("16 Q-N8 ch NxQ 17 R-Q8 mate", DescriptiveDialect::English);
+  CHECK(score_moves("16 Q-N8 ch NxQ 17 R-Q8 mate") == Texts{"Q-N8 ch", "NxQ", "R-Q8 mate"});
+  REQUIRE(mate.moves.size() == 3);
+  CHECK(mate.moves[2].check == DescriptiveCheck::Mate);
+  CHECK(mate.diagnostics.empty());
+}
+
+TEST_CASE("read_descriptive_score: spaced typesetting keeps its spaces, columns single or double spaced") {
+  CHECK(score_moves("2 P - Q B 4 P - K 3 3 Kt - Q B 3") == Texts{"P - Q B 4", "P - K 3", "Kt - Q B 3"});
+  CHECK(score_moves("7 Q R - Kt 1 P - B 3") == Texts{"Q R - Kt 1", "P - B 3"});
+  CHECK(score_moves("9 B × B P P - Q Kt 4") == Texts{"B × B P", "P - Q Kt 4"});
+  CHECK(score_moves("9. B × B P    P - Q Kt 4") == Texts{"B × B P", "P - Q Kt 4"});
+  const auto s = read_descriptive_score("7 Q R - Kt 1 P - B 3 9 B × B P", DescriptiveDialect::English);
+  REQUIRE(s.moves.size() == 3);
+  CHECK(s.moves[0].mover.identity == Wing::Queen);
+  CHECK(s.moves[0].to_files == pair(File::B, File::G));
+  CHECK(s.moves[2].captured == PieceType::Pawn);
+  CHECK(s.moves[2].captured_designator.files == pair(File::C, File::F));
+  // Without a board, of two splits that both read to the end the longer first move is kept:
+  // "B × Q Kt" (takes the queen's knight), then "P × B".
+  CHECK(score_moves("3 B × Q Kt P × B") == Texts{"B × Q Kt", "P × B"});
+  // "QxB P xP" reads as QxB, P×P; text that no split reads stops the score at the furthest
+  // point any split reaches.
+  CHECK(score_moves("5 QxB P xP") == Texts{"QxB", "P xP"});
+  CHECK(score_moves("5 QxB P xZ") == Texts{"QxB P", "<stopped>"});
+  const auto stop = read_descriptive_score("5 QxB P xZ", DescriptiveDialect::English);
+  REQUIRE(stop.diagnostics.size() == 1);
+  CHECK(stop.diagnostics[0].byte == 8);
+  CHECK(stop.diagnostics[0].written == "xZ");
 }

@@ -217,6 +217,47 @@ TEST_CASE("the game search settles a move the board alone cannot, and reports wh
   CHECK(bad.resolution.error.code == Code::Illegal);
 }
 
+TEST_CASE("single-spaced scores: every split is tried and the board keeps the one that replays") {
+  // Morphy's Opera game as samples/en-descriptive-opera.txt prints it.
+  const char* opera =
+      "1 P-K4 P-K4 2 N-KB3 P-Q3 3 P-Q4 B-N5 4 PxP BxN 5 QxB PxP 6 B-QB4 N-KB3\n"
+      "7 Q-QN3 Q-K2 8 N-B3 P-B3 9 B-KN5 P-N4 10 NxP PxN 11 BxNP ch QN-Q2\n"
+      "12 O-O-O R-Q1 13 RxN RxR 14 R-Q1 Q-K3 15 BxR ch NxB 16 Q-N8 ch NxQ 17 R-Q8 mate";
+  CHECK(score_to_san(opera, DescriptiveDialect::English) ==
+        "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 Bxb5+ Nbd7 "
+        "O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#");
+  const auto game = read_descriptive_game(opera, DescriptiveDialect::English, Position::startpos());
+  CHECK(game.score.diagnostics.empty());
+  CHECK_FALSE(game.score.stopped_early);
+  // Spaced typesetting, single spaced between moves.
+  CHECK(score_to_san("1 P - Q 4 P - Q 4 2 P - Q B 4 P - K 3 3 Kt - Q B 3 Kt - K B 3 4 B - Kt 5 B - K 2 "
+                     "5 P - K 3 Castles 6 Kt - B 3 Q Kt - Q 2 7 Q R - Kt 1 P - B 3 8 B - Q 3 P × P "
+                     "9 B × B P P - Q Kt 4",
+                     DescriptiveDialect::English) ==
+        "d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 O-O Nf3 Nbd7 Rb1 c6 Bd3 dxc4 Bxc4 b5");
+}
+
+TEST_CASE("two splits that both read: the board chooses, and a split that survives is reported") {
+  // "B × Q Kt P × B" reads as B×QKt, P×B or as B×Q, KtP×B; only the second is legal here
+  // (the bishop on g5 takes the queen on f6, the g-pawn retakes).
+  const char* score = "1 P - Q 4 P - K 4 2 B - Kt 5 Q - B 3 3 B × Q Kt P × B";
+  CHECK(score_to_san(score, DescriptiveDialect::English) == "d4 e5 Bg5 Qf6 Bxf6 gxf6");
+  const auto game = read_descriptive_game(score, DescriptiveDialect::English, Position::startpos());
+  CHECK(game.score.diagnostics.empty());
+  // The last "Kt - B 3" is also "Kt - B" (to the first rank) then a move number: with the knight
+  // on d2 both Nf3 and Nf1 are legal, so the longer reading is kept and the split reported.
+  const char* split = "1 P - Q 3 P - Q 3 2 Kt - Q 2 Kt - Q 2 3 P - K Kt 3 P - K Kt 3 4 B - Kt 2 B - Kt 2 "
+                      "5 Kt - R 3 Kt - R 3 6 Kt - B 3";
+  CHECK(score_to_san(split, DescriptiveDialect::English) == "d3 d6 Nd2 Nd7 g3 g6 Bg2 Bg7 Nh3 Nh6 Nf3");
+  const auto both = read_descriptive_game(split, DescriptiveDialect::English, Position::startpos());
+  REQUIRE(both.score.diagnostics.size() == 1);
+  const Diagnostic& d = both.score.diagnostics.front();
+  CHECK(d.code == Code::DescriptiveAmbiguous);
+  CHECK(d.ply == 11);
+  CHECK(d.written == "Kt - B 3");
+  CHECK(d.message.find("'Kt - B'") != std::string::npos);
+}
+
 TEST_CASE("NOTATION.md 2.2: Spanish descriptive examples") {
   CHECK(score_to_san("P4R P4R C3AR C3AD A5C P3TD A4T C3A O-O A2R T1R P4CD A3C P3D P3A O-O P3TR C4TD A2A "
                      "P4AD P4D D2A CD2D",
