@@ -23,13 +23,19 @@ bool is_move_error(const Diagnostic& d) {
   }
 }
 
-// How far a reading got: the ply of its first move error in the main line (UINT32_MAX when
-// every move resolved), and its number of move errors.
+// How good a reading is: how many tokens its letters cannot read at all (the grammar reads every
+// token, also after the first illegal move), then how far it gets (the ply of its first move
+// error in the main line, UINT32_MAX when every move resolved), then its number of move errors.
+// The unreadable tokens come first: an English game with one slip early on must not be read as
+// Icelandic only because the Icelandic reading stumbles a ply later (its N and Q tokens are
+// unreadable throughout).
 struct Score {
   std::uint32_t first_error_ply = UINT32_MAX;
   std::size_t move_errors = 0;
+  std::size_t syntax_errors = 0;
   bool clean() const { return move_errors == 0; }
   bool better_than(const Score& o) const {
+    if (syntax_errors != o.syntax_errors) return syntax_errors < o.syntax_errors;
     if (first_error_ply != o.first_error_ply) return first_error_ply > o.first_error_ply;
     return move_errors < o.move_errors;
   }
@@ -40,6 +46,7 @@ Score score_of(const std::vector<Diagnostic>& diags) {
   for (const Diagnostic& d : diags) {
     if (!is_move_error(d)) continue;
     ++s.move_errors;
+    if (d.code == Code::MoveSyntax) ++s.syntax_errors;
     if (d.variation == 0 && d.ply != 0) s.first_error_ply = std::min(s.first_error_ply, d.ply);
     if (d.ply == 0) s.first_error_ply = 0;
   }
@@ -238,8 +245,9 @@ const Language* record_language(const GameRecord& record, const ReadOptions& opt
 }
 
 void add_suggestions(GameRecord& record, const ReadOptions& options, const Language* suggestion_language) {
+  // Any error on a main-line ply: in strict mode an escalated warning is a move error too.
   bool any = std::any_of(record.diagnostics.begin(), record.diagnostics.end(), [](const Diagnostic& d) {
-    return is_move_error(d) && d.variation == 0;
+    return d.severity == Severity::Error && d.variation == 0 && d.ply != 0;
   });
   if (!any) return;
   const Language* lang = record_language(record, options);

@@ -11,13 +11,29 @@ namespace planilla {
 
 namespace {
 
+// A move that did not resolve: the four error codes, and in strict mode a resolve warning
+// escalated to an error (a W- code with error severity on a ply).
 bool is_move_error(const Diagnostic& d) {
-  if (d.severity != Severity::Error) return false;
+  if (d.severity != Severity::Error || d.ply == 0) return false;
   switch (d.code) {
     case Code::MoveSyntax:
     case Code::Illegal:
     case Code::Ambiguous:
     case Code::PromotionPieceMissing:
+      return true;
+    case Code::CaptureMissing:
+    case Code::CaptureSpurious:
+    case Code::CheckMissing:
+    case Code::CheckSpurious:
+    case Code::MateMissing:
+    case Code::MateSpurious:
+    case Code::OverDisambiguated:
+    case Code::KingMoveForCastling:
+    case Code::PieceLetterCase:
+    case Code::PawnLetter:
+    case Code::EnPassantMark:
+    case Code::AbbreviatedCapture:
+    case Code::UciCastlingAmbiguous:
       return true;
     default:
       return false;
