@@ -169,9 +169,10 @@ double piece_likelihood(const Game& game) {
   return sum;
 }
 
-// The movetext's tokens that begin with a capital letter other than castling's O, or with a
-// non-ASCII character: the piece letters a letter set must know to read the game at all.
-std::vector<std::string> lettered_tokens(std::string_view text) {
+// The distinct beginnings (up to two code points) of the movetext's tokens that begin with a
+// capital letter other than castling's O, or with a non-ASCII character: the piece letters a
+// letter set must know to read the game at all. One pass, a handful of short strings.
+std::vector<std::string> lettered_prefixes(std::string_view text) {
   std::size_t start = 0;
   // Skip the tag section: lines that begin with '['.
   for (std::size_t i = 0; i < text.size();) {
@@ -184,25 +185,54 @@ std::vector<std::string> lettered_tokens(std::string_view text) {
     start = std::min(i, text.size());
   }
   std::vector<std::string> out;
-  for (std::string& t : tokens_from(text, start)) {
-    unsigned char c = static_cast<unsigned char>(t[0]);
-    if ((c >= 'A' && c <= 'Z' && c != 'O') || c >= 0x80) out.push_back(std::move(t));
+  int depth = 0;
+  bool token_start = true;
+  for (std::size_t i = start; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '{') {
+      auto close = text.find('}', i);
+      if (close == std::string_view::npos) break;
+      i = close;
+      token_start = true;
+      continue;
+    }
+    if (c == '(' || c == ')') {
+      depth += c == '(' ? 1 : (depth > 0 ? -1 : 0);
+      token_start = true;
+      continue;
+    }
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '.') {
+      token_start = true;
+      continue;
+    }
+    if (!token_start) continue;
+    token_start = false;
+    auto u = static_cast<unsigned char>(c);
+    if (depth > 0 || !((u >= 'A' && u <= 'Z' && u != 'O') || u >= 0x80)) continue;
+    // Two code points: enough to tell Кр from К.
+    std::size_t end = i;
+    for (int cp = 0; cp < 2 && end < text.size(); ++cp) {
+      ++end;
+      while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+    }
+    std::string_view prefix = text.substr(i, end - i);
+    if (std::find(out.begin(), out.end(), prefix) == out.end()) out.emplace_back(prefix);
   }
   return out;
 }
 
 // Could `lang` read every lettered token? (Only then is it worth a reading.)
-bool letters_fit(const std::vector<std::string>& tokens, const Language& lang) {
-  for (const std::string& t : tokens) {
+bool letters_fit(const std::vector<std::string>& prefixes, const Language& lang) {
+  for (const std::string& t : prefixes) {
     bool ok = false;
     for (int p = 0; p < kPieceTypes && !ok; ++p) {
       std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
-      if (!letter.empty() && std::string_view(t).starts_with(letter)) ok = true;
+      if (!letter.empty() && (std::string_view(t).starts_with(letter) || letter.starts_with(t))) ok = true;
       std::string_view alts = lang.alternates[static_cast<std::size_t>(p)];
       while (!ok && !alts.empty()) {
         std::size_t bar = alts.find('|');
         std::string_view a = alts.substr(0, bar);
-        if (!a.empty() && std::string_view(t).starts_with(a)) ok = true;
+        if (!a.empty() && (std::string_view(t).starts_with(a) || a.starts_with(t))) ok = true;
         alts = bar == std::string_view::npos ? std::string_view{} : alts.substr(bar + 1);
       }
     }
@@ -286,9 +316,8 @@ bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& op
   const Language* chosen = first;
   GameRecord best_record;
   bool replaced = false;
-  std::vector<const Language*> candidates = candidate_languages(record.original);
   if (!best.clean()) {
-    for (const Language* lang : candidates) {
+    for (const Language* lang : candidate_languages(record.original)) {
       if (lang->letter_set == first->letter_set) continue;
       GameRecord attempt = read_as(raw, record, options, lang);
       Score s = score_of(attempt.diagnostics);
@@ -310,10 +339,14 @@ bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& op
   // Break them by the pieces' move frequencies; report the rest.
   std::vector<const Language*> ties;
   if (best.clean()) {
-    std::vector<std::string> lettered = lettered_tokens(record.original);
+    std::vector<std::string> lettered = lettered_prefixes(record.original);
     std::optional<double> best_likelihood;
-    for (const Language* lang : candidates) {
-      if (lang->letter_set == chosen->letter_set || !letters_fit(lettered, *lang)) continue;
+    std::vector<std::string_view> seen_sets{chosen->letter_set};
+    for (const Language& l : all_languages()) {
+      const Language* lang = &l;
+      if (std::find(seen_sets.begin(), seen_sets.end(), lang->letter_set) != seen_sets.end()) continue;
+      seen_sets.push_back(lang->letter_set);
+      if (!letters_fit(lettered, *lang)) continue;
       GameRecord attempt = read_as(raw, record, options, lang);
       if (!score_of(attempt.diagnostics).clean()) continue;
       if (!best_likelihood) best_likelihood = piece_likelihood(replaced ? best_record.game : record.game);
