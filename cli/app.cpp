@@ -8,17 +8,23 @@ Cli::Cli(Io io_in) : app("planilla: read, check and write chess moves in any not
   app.set_version_flag("--version", std::string("planilla ") + PLANILLA_VERSION);
   app.require_subcommand(1);
   app.fallthrough(false);
+  app.footer(
+      "Examples:\n"
+      "  planilla convert scoresheet.txt --from es --to en    translate a Spanish scoresheet\n"
+      "  planilla check games/ --format html -o report.html   every faulty move, with boards\n"
+      "  planilla normalize archive.pgn -o clean.pgn          PGN export format, rejects kept\n"
+      "Run 'planilla SUBCOMMAND --help' for each subcommand's options.");
 }
 
 std::unique_ptr<Cli> make_app(Io io) {
   auto cli = std::make_unique<Cli>(io);
-  setup_perft(*cli);
-  setup_languages(*cli);
-  setup_show(*cli);
   setup_check(*cli);
   setup_convert(*cli);
   setup_normalize(*cli);
   setup_book(*cli);
+  setup_show(*cli);
+  setup_perft(*cli);
+  setup_languages(*cli);
   return cli;
 }
 
