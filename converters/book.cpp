@@ -139,6 +139,20 @@ Heading classify_line(std::string_view raw) {
 constexpr std::string_view kResultWords[] = {"Resigns", "resigns", "Resigned", "Drawn", "drawn",
                                              "Draw", "1/2-1/2", "1-0", "0-1"};
 
+// Whether the rest of a score line after a move begins something the line may hold next: its
+// end, a move number, a result word or another move.
+bool next_reads(std::string_view rest) {
+  std::size_t i = 0;
+  while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t' || rest[i] == ',' || rest[i] == ';' ||
+                             rest[i] == '!' || rest[i] == '?'))
+    ++i;
+  rest.remove_prefix(i);
+  if (rest.empty() || std::isdigit(static_cast<unsigned char>(rest.front()))) return true;
+  for (std::string_view w : kResultWords)
+    if (starts_with_word(rest, w)) return true;
+  return parse_descriptive_prefix(rest, DescriptiveDialect::English).has_value();
+}
+
 // Reads the score line `text` (markup removed) into `game`, tracking the expected move number.
 struct ScoreCursor {
   int number = 1;
@@ -202,8 +216,17 @@ void read_score_line(std::string_view text, std::uint32_t line_no, std::uint64_t
       cur.stopped = true;
       return;
     }
-    auto parsed = parse_descriptive_prefix(text.substr(i), DescriptiveDialect::English, line_byte + i);
-    if (!parsed) {
+    // The longest reading can take the start of the next move in a single-spaced column
+    // ("QxB PxP" → "QxB P" + "xP"): take the longest after which the line still reads.
+    const auto readings = parse_descriptive_prefixes(text.substr(i), DescriptiveDialect::English, line_byte + i);
+    const ParsedDescriptive* parsed = readings.empty() ? nullptr : &readings.front();
+    for (const auto& r : readings) {
+      if (next_reads(text.substr(i + r.length))) {
+        parsed = &r;
+        break;
+      }
+    }
+    if (parsed == nullptr) {
       std::size_t end = i;
       while (end < text.size() && text[end] != ' ') ++end;
       Diagnostic d;

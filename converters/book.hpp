@@ -16,7 +16,8 @@
 //     lines are the author's notes: their move runs are variations, not the game.
 //  5. In a score line every `<n>.` / `<n> ........` sets the move number and side; the moves
 //     between are read with the English descriptive grammar, several per column when single
-//     spaced. A move number that skips ahead records a gap (the plies the book leaves out); a
+//     spaced (each move is the longest reading after which the line still reads: "QxB PxP" is
+//     QxB, PxP, not "QxB P" + "xP"). A move number that skips ahead records a gap (the plies the book leaves out); a
 //     repeated White move before `<n>. ........` is the book restating where it resumes.
 //  6. `Resigns`, `Drawn`, `1-0`, `0-1`, `1/2-1/2` end the score.
 #pragma once

@@ -34,6 +34,36 @@ std::optional<ParsedDescriptive> parse_descriptive_prefix(std::string_view text,
   return ParsedDescriptive{state.move, length};
 }
 
+// The grammar lets a move contain single blanks ("P - Q B 4", "K R - Kt 1"), so its one (greedy)
+// parse can swallow the start of the next move in single-spaced text: "QxB PxP" parses as
+// "QxB P" (takes the bishop's pawn). Its look-aheads were written for that single parse and can
+// also stop it short: in "QxQN 33 R-Q7" the move number 33 passes for the rank of a square after
+// "Q N", so the greedy parse is "QxQ". So every prefix that ends at a blank of the same column
+// (no two blanks, no line break) and reads completely is a reading too; what follows the move,
+// and the board, choose among them.
+std::vector<ParsedDescriptive> parse_descriptive_prefixes(std::string_view text, DescriptiveDialect dialect,
+                                                          std::uint64_t base_offset) {
+  // More blanks than the most spread-out printed move has ("Kt ( Q 6 ) - K B 5 dis. ch.").
+  constexpr int kMaxBlanks = 14;
+  auto blank = [](char c) { return c == ' ' || c == '\t'; };  // PEGTL's `blank`: the grammar's gap
+  std::vector<ParsedDescriptive> out;
+  if (auto greedy = parse_descriptive_prefix(text, dialect, base_offset)) out.push_back(*greedy);
+  int blanks = 0;
+  for (std::size_t e = 1; e < text.size() && blanks < kMaxBlanks; ++e) {
+    const bool line_end = text[e] == '\n' || text[e] == '\r';
+    if (!blank(text[e]) && !line_end) continue;
+    if (blank(text[e - 1])) break;  // two blanks end a column
+    if (out.empty() || e != out.front().length) {
+      auto prefix = parse_descriptive_prefix(text.substr(0, e), dialect, base_offset);
+      if (prefix && prefix->length == e) out.push_back(*prefix);
+    }
+    if (line_end) break;
+    ++blanks;
+  }
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.length > b.length; });
+  return out;
+}
+
 namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
@@ -76,8 +106,6 @@ bool starts_with_castling_zero(std::string_view rest) {
   while (i < rest.size() && rest[i] == ' ') ++i;
   return i < rest.size() && (rest[i] == '0' || rest[i] == 'O');
 }
-
-bool is_blank(char c) { return c == ' ' || c == '\t'; }  // PEGTL's `blank`: the grammar's gap
 
 // Where a score's next token starts, after move numbers, ellipses, punctuation and markup.
 enum class TokenKind : std::uint8_t {
@@ -126,26 +154,6 @@ Token next_token(std::string_view text, std::size_t pos) {
   return Token{n, TokenKind::End, {}};
 }
 
-// Every way a move can be read at `pos`, longest first. The grammar lets a move contain single
-// blanks ("P - Q B 4", "K R - Kt 1"), so its one (greedy) parse can swallow the start of the next
-// move in single-spaced text: "QxB PxP" parses as "QxB P" (takes the bishop's pawn). The shorter
-// readings end at a blank inside the greedy one and must consume all text up to there; which one
-// is right is decided by what follows (the lattice) and by the board (read_descriptive_game).
-// A truncation hides the grammar's look-aheads (e.g. "R-B" is a file only when no square
-// follows), so it is only ever an alternative, never preferred over a longer reading.
-std::vector<ParsedDescriptive> move_readings(std::string_view text, std::size_t pos, DescriptiveDialect dialect) {
-  std::vector<ParsedDescriptive> out;
-  auto greedy = parse_descriptive_prefix(text.substr(pos), dialect, pos);
-  if (!greedy) return out;
-  out.push_back(*greedy);
-  for (std::size_t e = pos + greedy->length - 1; e > pos + 1; --e) {
-    if (!is_blank(text[e]) || is_blank(text[e - 1])) continue;
-    auto shorter = parse_descriptive_prefix(text.substr(pos, e - pos), dialect, pos);
-    if (shorter && shorter->length == e - pos) out.push_back(*shorter);
-  }
-  return out;
-}
-
 // All segmentations of a score into moves, as a DAG over byte offsets: a node is where a token
 // starts; an edge is one reading of the move there, leading to the token after it.
 struct Node {
@@ -181,7 +189,7 @@ Lattice build_lattice(std::string_view text, DescriptiveDialect dialect) {
       lat.clean = true;
       continue;
     }
-    auto readings = move_readings(text, byte, dialect);
+    auto readings = parse_descriptive_prefixes(text.substr(byte), dialect, byte);
     if (readings.empty()) {
       node.unreadable = true;
       lat.furthest_stop = byte;

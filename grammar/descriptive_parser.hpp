@@ -34,6 +34,14 @@ struct ParsedDescriptive {
 std::optional<ParsedDescriptive> parse_descriptive_prefix(std::string_view text, DescriptiveDialect dialect,
                                                           std::uint64_t base_offset = 0);
 
+// Every move that can be read at the start of `text`, longest first: parse_descriptive_prefix's,
+// and each prefix ending at a blank of the same column that reads completely (the greedy parse
+// can be too long, "QxB PxP" → "QxB P", or too short, "QxQN 33" → "QxQ"). Which is right
+// depends on what follows. Example: parse_descriptive_prefixes("QxB PxP", English) → "QxB P"
+// (length 5), "QxB" (length 3).
+std::vector<ParsedDescriptive> parse_descriptive_prefixes(std::string_view text, DescriptiveDialect dialect,
+                                                          std::uint64_t base_offset = 0);
+
 // Reads exactly one move; surrounding spaces are allowed, anything else is an error.
 // Errors: DescriptiveSyntaxError with the offset where the move could not continue.
 // Example: parse_descriptive("C3AR", Spanish) → knight to KB3.

@@ -227,6 +227,9 @@ TEST_CASE("read_descriptive_score: spaced typesetting keeps its spaces, columns 
   // Without a board, of two splits that both read to the end the longer first move is kept:
   // "B × Q Kt" (takes the queen's knight), then "P × B".
   CHECK(score_moves("3 B × Q Kt P × B") == Texts{"B × Q Kt", "P × B"});
+  // The greedy parse can also stop short: "Q N" followed by the move number 33 looks like a
+  // square to the grammar, which then reads "QxQ" and leaves "N".
+  CHECK(score_moves("32 QxQN 33 R-Q7") == Texts{"QxQN", "R-Q7"});
   // "QxB P xP" reads as QxB, P×P; text that no split reads stops the score at the furthest
   // point any split reaches.
   CHECK(score_moves("5 QxB P xP") == Texts{"QxB", "P xP"});

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "board/fen.hpp"
+#include "converters/book.hpp"
 #include "grammar/descriptive_parser.hpp"
 #include "grammar/move_parser.hpp"
 #include "notation/descriptive.hpp"
@@ -235,6 +236,23 @@ TEST_CASE("single-spaced scores: every split is tried and the board keeps the on
                      "9 B × B P P - Q Kt 4",
                      DescriptiveDialect::English) ==
         "d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 O-O Nf3 Nbd7 Rb1 c6 Bd3 dxc4 Bxc4 b5");
+}
+
+TEST_CASE("book extraction reads single-spaced score lines move by move") {
+  const char* book =
+      "GAME 1. OPERA\n\n"
+      "    1. P-K4 P-K4 2. N-KB3 P-Q3 3. P-Q4 B-N5 4. PxP BxN 5. QxB PxP 6. B-QB4 N-KB3\n"
+      "    7. Q-QN3 Q-K2 8. N-B3 P-B3 9. B-KN5 P-N4 10. NxP PxN 11. BxNP ch QN-Q2\n"
+      "    12. O-O-O R-Q1 13. RxN RxR 14. R-Q1 Q-K3 15. BxR ch NxB 16. Q-N8 ch NxQ 17. R-Q8 mate\n";
+  const auto extraction = extract_book_games(book);
+  REQUIRE(extraction.games.size() == 1);
+  const BookGame& g = extraction.games.front();
+  CHECK(g.diagnostics.empty());
+  REQUIRE(g.plies.size() == 33);
+  CHECK(g.plies[8].text == "QxB");
+  CHECK(g.plies[9].text == "PxP");
+  CHECK(g.plies[20].text == "BxNP ch");
+  CHECK(replay_book_game(g).complete);
 }
 
 TEST_CASE("two splits that both read: the board chooses, and a split that survives is reported") {
