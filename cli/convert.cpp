@@ -74,7 +74,13 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
     co.read = setup.read_options;
     co.read.file_name = file.display_name;
     reporter.begin_file(file.display_name);
-    ConvertStats s = convert(*stream, target.stream(), co, [&](const GameRecord& r) { reporter.game(r); });
+    ConvertStats s = convert(*stream, target.stream(), co, [&](const GameRecord& r) {
+      reporter.game(r);
+      // Every repair is listed, also without notes in the report (N-REPAIRED is a note).
+      if (co.repair_evident)
+        for (const Diagnostic& d : r.diagnostics)
+          if (d.code == Code::Repaired) io.err << format_diagnostic(d) << '\n';
+    });
     total.games += s.games;
     total.moves += s.moves;
     total.errors += s.errors;
