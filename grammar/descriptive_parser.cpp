@@ -350,7 +350,20 @@ DescriptiveGame read_descriptive_game(std::string_view text, DescriptiveDialect 
   const Lattice lat = build_lattice(text, dialect);
   const Node* last = nullptr;
   std::optional<Diagnostic> split_warning;
-  const auto moves = search_segmentations(text, lat, start, DescriptiveSearchOptions{}.beam_width, last, split_warning);
+  std::vector<const ParsedDescriptive*> moves;
+  // Most scores split one way only: then the board has nothing to choose between splits.
+  const bool one_split = std::all_of(lat.nodes.begin(), lat.nodes.end(), [&](const auto& entry) {
+    return !entry.second.viable ||
+           std::count_if(entry.second.edges.begin(), entry.second.edges.end(),
+                         [&](const auto& e) { return lat.nodes.at(e.second).viable; }) <= 1;
+  });
+  if (one_split) {
+    std::vector<const Node*> nodes;
+    append_first_path(lat, lat.start, nodes, moves);
+    last = nodes.back();
+  } else {
+    moves = search_segmentations(text, lat, start, DescriptiveSearchOptions{}.beam_width, last, split_warning);
+  }
   DescriptiveGame game;
   game.score = score_from_path(text, *last, moves);
   if (split_warning) game.score.diagnostics.push_back(std::move(*split_warning));
