@@ -7,7 +7,7 @@
 #include "cli/common.hpp"
 #include "cli/progress.hpp"
 #include "converters/check.hpp"
-#include "converters/detect.hpp"
+#include "converters/pipeline.hpp"
 #include "converters/inputs.hpp"
 #include "converters/reader.hpp"
 
@@ -26,6 +26,7 @@ struct CheckOptions {
   std::string color = "auto";
   bool notes = false;
   bool quiet = false;
+  unsigned jobs = 0;
 };
 
 int run_check(const CheckOptions& o, Io& io) {
@@ -63,13 +64,11 @@ int run_check(const CheckOptions& o, Io& io) {
     }
     ReadOptions ropts = setup.read_options;
     ropts.file_name = file.display_name;
-    PgnReader reader(*stream, ropts);
-    GameRecord record;
-    while (read_next_game(reader, record, ropts, setup.from)) {
-      reporter.game(record);
-      progress.update(bytes_before + record.offset + record.original.size(), ++games);
-    }
-    for (const Diagnostic& d : reader.file_diagnostics()) reporter.file_diagnostic(d);
+    auto file_diags = run_pipeline(*stream, ropts, setup.from, o.jobs, nullptr, [&](ProcessedGame& g) {
+      reporter.game(g.record);
+      progress.update(bytes_before + g.record.offset + g.record.original.size(), ++games);
+    });
+    for (const Diagnostic& d : file_diags) reporter.file_diagnostic(d);
     bytes_before += input_size(file);
   }
   progress.finish();
@@ -94,6 +93,7 @@ void setup_check(Cli& cli) {
   sub->add_option("-o,--output", o->output, "Write the report here instead of stdout");
   sub->add_option("--lang", o->lang, "Language of candidates and suggestions (default en)");
   add_encoding_option(sub, o->encoding);
+  add_jobs_option(sub, o->jobs);
   sub->add_option("--color", o->color, "Colour the text report")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->default_str("auto");

@@ -19,6 +19,11 @@ void add_encoding_option(CLI::App* sub, std::string& encoding) {
                   "Input encoding instead of detection: utf-8, latin1, windows-1252, windows-1251, cp866, utf-16");
 }
 
+void add_jobs_option(CLI::App* sub, unsigned& jobs) {
+  sub->add_option("-j,--jobs", jobs, "Games processed in parallel (0 = all cores); the output is the same for any value")
+      ->default_str("0");
+}
+
 bool prepare_inputs(const std::vector<std::string>& inputs, const std::string& from, const std::string& encoding,
                     Io& io, InputSetup& setup) {
   auto spec = parse_spec(from, true);

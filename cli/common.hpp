@@ -16,6 +16,7 @@ namespace planilla::cli {
 
 void add_from_option(CLI::App* sub, std::string& from);
 void add_encoding_option(CLI::App* sub, std::string& encoding);
+void add_jobs_option(CLI::App* sub, unsigned& jobs);
 
 struct InputSetup {
   ExpandedInputs files;

@@ -24,6 +24,7 @@ struct ConvertCliOptions {
   std::string repair = "none";
   bool phonetic = false;
   bool quiet = false;
+  unsigned jobs = 0;
 };
 
 int run_convert(const ConvertCliOptions& o, Io& io) {
@@ -45,6 +46,7 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
 
   ConvertOptions co;
   co.from = setup.from;
+  co.jobs = o.jobs;
   co.to = *to;
   co.write.moves.castling_zeros = o.castling == "0-0";
   co.write.moves.promotion_equals = o.promotion == "=";
@@ -119,6 +121,7 @@ void setup_convert(Cli& cli) {
       ->check(CLI::IsMember({"xfen", "shredder"}))
       ->default_str("xfen");
   add_encoding_option(sub, o->encoding);
+  add_jobs_option(sub, o->jobs);
   sub->add_option("--repair", o->repair,
                   "evident: replace moves whose intended reading is evident (the single reading close to "
                   "the writing that keeps the game legal) and list each repair as N-REPAIRED; none: report only")

@@ -21,6 +21,7 @@ struct NormalizeCliOptions {
   std::string fen = "xfen";
   std::string encoding;
   bool quiet = false;
+  unsigned jobs = 0;
 };
 
 int run_normalize(const NormalizeCliOptions& o, Io& io) {
@@ -52,6 +53,7 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
   no.write.moves.style = write_style_of(to->style);
   no.write.fen = o.fen == "shredder" ? FenDialect::Shredder : FenDialect::XFen;
   no.from = setup.from;
+  no.jobs = o.jobs;
 
   CheckReportOptions ro;
   ro.color = io.err_is_terminal;
@@ -110,6 +112,7 @@ void setup_normalize(Cli& cli) {
       ->check(CLI::IsMember({"xfen", "shredder"}))
       ->default_str("xfen");
   add_encoding_option(sub, o->encoding);
+  add_jobs_option(sub, o->jobs);
   sub->add_flag("-q,--quiet", o->quiet, "No counts on stderr");
   sub->footer(
       "Every game read ends up either in the output or in the rejects file: read = written + rejected.\n"

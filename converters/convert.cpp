@@ -4,6 +4,7 @@
 
 #include "converters/descriptive_io.hpp"
 #include "converters/detect.hpp"
+#include "converters/pipeline.hpp"
 #include "converters/repair.hpp"
 
 namespace planilla {
@@ -32,14 +33,20 @@ ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& 
   write.moves.language = options.to.language ? options.to.language : &english();
   write.moves.style = write_style_of(options.to.style);
 
-  PgnReader reader(in, options.read);
-  GameRecord record;
-  std::string buffer;
-  std::vector<Diagnostic> repairs;
-  while (read_next_game(reader, record, options.read, options.from)) {
+  // Repairs and writing run on the workers; counting, reporting and output in input order.
+  GameWork work = [&](ProcessedGame& g) {
+    GameRecord& record = g.record;
+    if (options.repair_evident && record.has_errors()) {
+      std::vector<Diagnostic> repairs;
+      apply_evident_repairs(record, options.read, repairs);
+    }
+    if (options.to.style == SpecStyle::Spoken) append_spoken(g.text, record.game, write.moves);
+    else if (is_descriptive(options.to.style)) append_descriptive_pgn(g.text, record.game, *descriptive_style(options.to), write);
+    else append_pgn(g.text, record.game, write);
+  };
+  GameSink deliver = [&](ProcessedGame& g) {
+    const GameRecord& record = g.record;
     ++stats.games;
-    repairs.clear();
-    if (options.repair_evident && record.has_errors()) apply_evident_repairs(record, options.read, repairs);
     bool has_error = false;
     for (const Diagnostic& d : record.diagnostics) {
       if (d.severity == Severity::Error) {
@@ -52,17 +59,13 @@ ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& 
     if (sink && !record.diagnostics.empty()) sink(record);
     if (has_error) ++stats.games_with_errors;
     for (const MoveNode& n : record.game.main.moves) stats.moves += n.move ? 1 : 0;
-
-    buffer.clear();
-    if (options.to.style == SpecStyle::Spoken) append_spoken(buffer, record.game, write.moves);
-    else if (is_descriptive(options.to.style)) append_descriptive_pgn(buffer, record.game, *descriptive_style(options.to), write);
-    else append_pgn(buffer, record.game, write);
-    out << buffer;
+    out << g.text;
     if (options.on_each_game) options.on_each_game(record);
-  }
-  if (!reader.file_diagnostics().empty()) {
+  };
+  std::vector<Diagnostic> file_diags = run_pipeline(in, options.read, options.from, options.jobs, work, deliver);
+  if (!file_diags.empty()) {
     GameRecord file_level;
-    file_level.diagnostics = reader.file_diagnostics();
+    file_level.diagnostics = std::move(file_diags);
     stats.errors += file_level.diagnostics.size();
     if (sink) sink(file_level);
   }

@@ -21,6 +21,7 @@ struct ConvertOptions {
   // `--repair evident`: apply the suggestions whose intention is evident (converters/repair.hpp)
   // before writing; each repair is an N-REPAIRED note in the game's diagnostics.
   bool repair_evident = false;
+  unsigned jobs = 1;               // worker threads (0 = all cores); output is the same for any count
   std::function<void(const GameRecord&)> on_each_game;  // after each game is written (progress)
 };
 

@@ -289,20 +289,19 @@ bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& op
   return read_next_game(reader, record, options, from, nullptr);
 }
 
-bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, const NotationSpec& from,
+void interpret_game(GameRecord& record, const ReadOptions& options, const NotationSpec& from,
                     LanguageDetection* detection) {
   if (detection) *detection = LanguageDetection{};
-  if (!reader.next(record)) return false;
   if (is_descriptive(from.style) && !from.auto_detect) {
     auto dialect = descriptive_dialect(from);
     read_descriptive_record(record, dialect ? *dialect : DescriptiveDialect::English, options);
-    return true;
+    return;
   }
   const Language* first = options.language ? options.language : &english();
   if (detection) detection->language = first;
   if (!from.auto_detect) {
     add_suggestions(record, options);
-    return true;
+    return;
   }
   Score best = score_of(record.diagnostics);
 
@@ -331,7 +330,7 @@ bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& op
     }
     if (!best.clean() && try_descriptive(record, options)) {
       if (detection) detection->language = nullptr;
-      return true;
+      return;
     }
   }
 
@@ -387,6 +386,12 @@ bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& op
     record.diagnostics.insert(record.diagnostics.begin(), std::move(note));
   }
   add_suggestions(record, options);
+}
+
+bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, const NotationSpec& from,
+                    LanguageDetection* detection) {
+  if (!reader.next(record)) return false;
+  interpret_game(record, options, from, detection);
   return true;
 }
 

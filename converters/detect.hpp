@@ -39,6 +39,10 @@ struct LanguageDetection {
 // Example: a game "1. e4 e5 2. Cf3 Cc6 3. Ab5" is read with the Spanish letters (letter set
 //          es/it/ca) and an N-LANGUAGE note.
 bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, const NotationSpec& from);
+// The part of read_next_game after the reader: descriptive reading, language detection,
+// suggestions. Thread-safe (the parallel pipelines call it on the workers).
+void interpret_game(GameRecord& record, const ReadOptions& options, const NotationSpec& from,
+                    LanguageDetection* detection = nullptr);
 bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, const NotationSpec& from,
                     LanguageDetection* detection);
 

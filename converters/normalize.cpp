@@ -1,6 +1,7 @@
 #include "converters/normalize.hpp"
 
 #include "converters/detect.hpp"
+#include "converters/pipeline.hpp"
 
 #include <istream>
 #include <ostream>
@@ -38,10 +39,13 @@ std::string reject_text(const GameRecord& record) {
 NormalizeStats normalize(std::istream& in, std::ostream& out, std::ostream* rejects, const NormalizeOptions& options,
                          const DiagnosticSink& sink) {
   NormalizeStats stats;
-  PgnReader reader(in, options.read);
-  GameRecord record;
-  std::string text;
-  while (read_next_game(reader, record, options.read, options.from)) {
+  // Writing (or the reject text) is prepared on the workers; output goes out in input order.
+  GameWork work = [&](ProcessedGame& g) {
+    if (g.record.has_errors()) g.text = reject_text(g.record);
+    else append_pgn(g.text, g.record.game, options.write);
+  };
+  GameSink deliver = [&](ProcessedGame& g) {
+    const GameRecord& record = g.record;
     ++stats.read;
     for (const Diagnostic& d : record.diagnostics) {
       switch (d.severity) {
@@ -54,14 +58,13 @@ NormalizeStats normalize(std::istream& in, std::ostream& out, std::ostream* reje
     if (options.on_game && !record.diagnostics.empty()) options.on_game(record);
     if (record.has_errors()) {
       ++stats.rejected;
-      if (rejects) *rejects << reject_text(record);
-      continue;
+      if (rejects) *rejects << g.text;
+      return;
     }
-    text.clear();
-    append_pgn(text, record.game, options.write);
-    out << text;
+    out << g.text;
     ++stats.written;
-  }
+  };
+  run_pipeline(in, options.read, options.from, options.jobs, work, deliver);
   return stats;
 }
 

@@ -24,6 +24,7 @@ struct NormalizeOptions {
   // Called once per game that has diagnostics, with the whole record (for reports that quote
   // the source line); in addition to the per-diagnostic sink.
   std::function<void(const GameRecord&)> on_game;
+  unsigned jobs = 1;  // worker threads (0 = all cores); the output is the same for any count
 };
 
 struct NormalizeStats {

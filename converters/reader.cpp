@@ -493,6 +493,41 @@ bool PgnReader::next(GameRecord& record, Visitor& visitor) {
   return true;
 }
 
+bool PgnReader::next_job(GameJob& job) {
+  if (!started_) start();
+  RawGame raw;
+  if (!splitter_->next(raw)) return false;
+  job.bytes.assign(raw.bytes);
+  job.raw = raw;
+  job.raw.bytes = {};
+  job.prefer = file_encoding_;
+  job.file_map = utf16_ ? &transcoded_.map : nullptr;
+  job.transcoded_from = utf16_;
+  // The same choice read_game() will make, made here so the next game's preference is known
+  // before this one is read (decode() detects with detect_encoding and the same preference).
+  Encoding e = utf16_ ? *utf16_ : options_.encoding ? *options_.encoding : detect_encoding(raw.bytes, file_encoding_);
+  if (is_single_byte(e)) file_encoding_ = e;
+  return true;
+}
+
+void read_job(GameJob& job, GameRecord& record, const ReadOptions& options) {
+  RawGame raw = job.raw;
+  raw.bytes = job.bytes;
+  record.number = raw.number;
+  record.line = raw.line;
+  record.diagnostics.clear();
+  record.game = Game{};
+  GameBuilder builder(record.game);
+  record.encoding = read_game(raw, builder, record.diagnostics, options, job.prefer, job.file_map, job.transcoded_from);
+  if (job.transcoded_from) {
+    record.offset = job.file_map->original(raw.offset);
+    record.original = encode(raw.bytes, *job.transcoded_from);
+  } else {
+    record.offset = raw.offset;
+    record.original = std::move(job.bytes);
+  }
+}
+
 bool PgnReader::next(GameRecord& record) {
   GameBuilder builder(record.game);
   return next(record, builder);

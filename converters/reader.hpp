@@ -60,6 +60,22 @@ Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>
                    const ReadOptions& options, std::optional<Encoding> prefer = std::nullopt,
                    const OffsetMap* file_map = nullptr, std::optional<Encoding> transcoded_from = std::nullopt);
 
+// One game cut from the input and owning its bytes: the unit of parallel work. PgnReader::
+// next_job() cuts it (sequential: the file-level encoding preference is carried from game to
+// game there, so every job decodes exactly as the sequential reader would); read_job() reads it
+// on any thread.
+struct GameJob {
+  std::string bytes;                       // the game's bytes (UTF-8 already for UTF-16 input)
+  RawGame raw;                             // place in the input; raw.bytes is re-pointed at `bytes`
+  std::optional<Encoding> prefer;          // the file's encoding as known before this game
+  const OffsetMap* file_map = nullptr;     // UTF-16 input: decoded → original offsets (reader-owned)
+  std::optional<Encoding> transcoded_from; // UTF-16 input
+};
+
+// Reads one job into `record` (model, diagnostics, original bytes). Thread-safe; `job.bytes` is
+// moved into record.original.
+void read_job(GameJob& job, GameRecord& record, const ReadOptions& options);
+
 class PgnReader {
  public:
   // Streams `in` (memory bounded by the largest game); `in` must outlive the reader.
@@ -72,6 +88,9 @@ class PgnReader {
 
   // The next game with its model; false at the end of the input.
   bool next(GameRecord& record);
+  // The next game cut from the input without reading it (see GameJob); false at the end.
+  bool next_job(GameJob& job);
+
   // The next game through a visitor only (no model is built); `record.game` is left empty.
   bool next(GameRecord& record, Visitor& visitor);
 
