@@ -183,7 +183,8 @@ class GameReader : public grammar::PgnHandler {
     GameResult r = result_;
     if (r == GameResult::None) {
       std::optional<GameResult> from_tag = tag_result ? parse_result(*tag_result) : std::nullopt;
-      if (frames_.front().has_move)
+      // A typed scoresheet (moves only, no tags) rarely carries a result: nothing to warn about.
+      if (frames_.front().has_move && !tags_.empty())
         add(Code::ResultMismatch, Severity::Warning, text_.size(),
             "the movetext ends without a result token (1-0, 0-1, 1/2-1/2 or *)");
       r = from_tag.value_or(GameResult::None);
@@ -262,6 +263,7 @@ class GameReader : public grammar::PgnHandler {
           add(Code::UnsupportedVariant, Severity::Error, variant->offset,
               "variant \"" + variant->value + "\" is not supported (standard chess and Chess960 only)");
           frames_.front().alive = false;
+          unsupported_variant_ = true;
           return Position::startpos();
       }
     }
@@ -313,6 +315,13 @@ class GameReader : public grammar::PgnHandler {
     if (p.draw) text += "(=)";
     SourceSpan span{file_offset(p.offset), static_cast<std::uint32_t>(file_offset(p.end) - file_offset(p.offset))};
 
+    if (unsupported_variant_) {
+      // The game is already rejected by E-VARIANT; its moves (drops, variant rules) are kept as
+      // written rather than reported one by one as errors of standard chess.
+      f.has_move = true;
+      if (!skip_) visitor_.move(MoveEvent{text, span, nullptr, Move{}, f.current, f.ply, p.draw});
+      return;
+    }
     auto parsed = parse_move(text, language_, options_.styles, span.byte);
     Move move;
     const WrittenMove* written = nullptr;
@@ -381,6 +390,7 @@ class GameReader : public grammar::PgnHandler {
   bool chess960_ = false;
   bool skip_ = false;
   bool had_syntax_error_ = false;
+  bool unsupported_variant_ = false;
   std::vector<Frame> frames_;
   std::vector<std::size_t> bad_variation_depth_;
   std::uint32_t variations_ = 0;

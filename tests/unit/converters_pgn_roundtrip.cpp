@@ -175,7 +175,8 @@ TEST_CASE("diagnostics: garbage is reported, never dropped; illegal and ambiguou
       {"1. Nf3 Nf6 2. Nc3 Nc6 3. Nd4 Nd5 4. Nb5 *", "E-AMBIGUOUS "},
       {"1. e4 e5 (1... c5 2. Ke3) 2. Nf3 *", "E-ILLEGAL "},
       {"1. e4 e5 2. Nf3 1-0 {x}", "E-PGN-SYNTAX "},  // the comment after the result is not a game
-      {"1. e4 e5 2. Nf3", "W-RESULT "},
+      {"1. e4 e5 2. Nf3", ""},  // a bare scoresheet: no tags, no result to miss
+      {"[White \"A\"]\n1. e4 e5 2. Nf3", "W-RESULT "},
       {"[Result \"1-0\"]\n1. e4 0-1", "W-RESULT "},
       {"1. e4 e5 $300 *", "E-PGN-SYNTAX "},
       {"1. e4 e5 2. Ke2 Ke7 3. -- *", ""},
