@@ -12,10 +12,13 @@
 namespace planilla::grammar::pgn {
 
 struct ParseState {
-  ParseState(PgnHandler& h, int max) : handler(h), max_depth(max) {}
+  ParseState(PgnHandler& h, const PgnParseOptions& o) : handler(h), limits(o), max_depth(o.max_depth) {}
   PgnHandler& handler;
+  const PgnParseOptions& limits;
   int max_depth = 64;
   int depth = 0;
+  std::size_t tags = 0;
+  std::size_t moves = 0;
   bool limit_hit = false;
   std::uint64_t tag_offset = 0;
   std::string tag_name;
@@ -40,6 +43,14 @@ inline std::uint64_t saturating_number(std::string_view digits) {
   return n;
 }
 
+// Stops the game with E-LIMIT at `in` (parse_pgn_game turns the exception into the diagnostic).
+template <typename Input>
+[[noreturn]] void limit_exceeded(const Input& in, ParseState& s, const std::string& what, std::size_t limit,
+                                 const char* option) {
+  s.limit_hit = true;
+  throw tao::pegtl::parse_error(what + " (limit " + std::to_string(limit) + ", " + option + ")", in);
+}
+
 template <typename Rule>
 struct action : tao::pegtl::nothing<Rule> {};
 
@@ -62,10 +73,18 @@ struct action<tag_name> {
   }
 };
 
+// Checked before appending, by every rule that adds to the value: a 10 MB value is never copied.
+template <typename Input>
+void check_tag_value(const Input& in, ParseState& s, std::size_t adding) {
+  if (s.tag_value.size() + adding > s.limits.max_tag_value_bytes)
+    limit_exceeded(in, s, "tag value longer than the limit", s.limits.max_tag_value_bytes, "max_tag_value_bytes");
+}
+
 template <>
 struct action<tag_escape> {
   template <typename Input>
   static void apply(const Input& in, ParseState& s) {
+    check_tag_value(in, s, 1);
     s.tag_value.push_back(in.begin()[1]);  // the escaped character: \ or "
   }
 };
@@ -74,13 +93,16 @@ template <>
 struct action<tag_plain> {
   template <typename Input>
   static void apply(const Input& in, ParseState& s) {
+    check_tag_value(in, s, in.size());
     s.tag_value.append(in.begin(), in.end());
   }
 };
 
 template <>
 struct action<tag_inner_quote> {
-  static void apply0(ParseState& s) {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    check_tag_value(in, s, 1);
     s.tag_value.push_back('"');
     s.tag_quote = true;
   }
@@ -88,12 +110,19 @@ struct action<tag_inner_quote> {
 
 template <>
 struct action<tag_backslash> {
-  static void apply0(ParseState& s) { s.tag_value.push_back('\\'); }
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    check_tag_value(in, s, 1);
+    s.tag_value.push_back('\\');
+  }
 };
 
 template <>
 struct action<tag_pair> {
-  static void apply0(ParseState& s) {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    if (++s.tags > s.limits.max_tags)
+      limit_exceeded(in, s, "more tag pairs than the limit", s.limits.max_tags, "max_tags");
     s.in_tag = false;
     s.handler.tag(s.tag_name, s.tag_value, s.tag_offset, s.tag_quote);
   }
@@ -112,10 +141,17 @@ struct action<brace_open> {
   }
 };
 
+template <typename Input>
+void check_comment(const Input& in, ParseState& s) {
+  if (in.size() > s.limits.max_comment_bytes)
+    limit_exceeded(in, s, "comment longer than the limit", s.limits.max_comment_bytes, "max_comment_bytes");
+}
+
 template <>
 struct action<brace_text> {
   template <typename Input>
   static void apply(const Input& in, ParseState& s) {
+    check_comment(in, s);
     s.handler.comment(in.string_view(), CommentKind::Brace, s.comment_offset);
   }
 };
@@ -124,6 +160,7 @@ template <>
 struct action<line_comment_text> {
   template <typename Input>
   static void apply(const Input& in, ParseState& s) {
+    check_comment(in, s);
     s.handler.comment(in.string_view(), CommentKind::Line, offset_of(in) - 1);
   }
 };
@@ -132,6 +169,7 @@ template <>
 struct action<escape_text> {
   template <typename Input>
   static void apply(const Input& in, ParseState& s) {
+    check_comment(in, s);
     s.handler.comment(in.string_view(), CommentKind::Escape, offset_of(in) - 1);
   }
 };
@@ -182,7 +220,17 @@ template <>
 struct action<move_token> {
   template <typename Input>
   static void apply(const Input& in, ParseState& s) {
+    if (++s.moves > s.limits.max_moves)
+      limit_exceeded(in, s, "more moves than the limit", s.limits.max_moves, "max_moves");
     s.handler.move(in.string_view(), offset_of(in));
+  }
+};
+
+template <>
+struct action<stray> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.handler.syntax_error(Code::PgnSyntax, "unexpected '" + in.string() + "' in movetext (skipped)", offset_of(in));
   }
 };
 
@@ -190,10 +238,9 @@ template <>
 struct action<variation_open> {
   template <typename Input>
   static void apply(const Input& in, ParseState& s) {
-    if (++s.depth > s.max_depth) {
-      s.limit_hit = true;
-      throw tao::pegtl::parse_error("variations nested deeper than " + std::to_string(s.max_depth), in);
-    }
+    if (++s.depth > s.max_depth)
+      limit_exceeded(in, s, "variations nested deeper than the limit", static_cast<std::size_t>(s.max_depth),
+                     "max_depth");
     s.handler.begin_variation(offset_of(in));
   }
 };

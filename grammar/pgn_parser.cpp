@@ -1,6 +1,8 @@
 // The one translation unit that instantiates the PGN grammar (PEGTL templates compile slowly).
 #include "grammar/pgn_parser.hpp"
 
+#include <string>
+
 #include <tao/pegtl.hpp>
 
 #include "grammar/pgn.hpp"
@@ -26,7 +28,21 @@ unsigned glyph_nag(std::string_view g) {
 
 bool parse_pgn_game(std::string_view text, PgnHandler& handler, const PgnParseOptions& options) {
   namespace pegtl = tao::pegtl;
-  pgn::ParseState state(handler, options.max_depth);
+  // Line length is a property of the text, not of a rule: one pass before parsing (memchr is a
+  // few GB/s, so this costs nothing next to the grammar).
+  for (std::size_t from = 0; from < text.size();) {
+    std::size_t end = text.find('\n', from);
+    if (end == std::string_view::npos) end = text.size();
+    if (end - from > options.max_line_bytes) {
+      handler.syntax_error(Code::LimitExceeded,
+                           "line longer than the limit (limit " + std::to_string(options.max_line_bytes) +
+                               ", max_line_bytes)",
+                           from + options.max_line_bytes);
+      return false;
+    }
+    from = end + 1;
+  }
+  pgn::ParseState state(handler, options);
   pegtl::memory_input<pegtl::tracking_mode::eager, pegtl::eol::lf_crlf> in(text.data(), text.size(), "");
   try {
     pegtl::parse<pgn::game, pgn::action, pgn::control>(in, state);
