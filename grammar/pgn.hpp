@@ -108,11 +108,14 @@ struct variation_close : one< ')' > {};
 struct movetext;
 struct variation : if_must< variation_open, movetext, variation_close > {};
 
+// Stray brackets, quotes or a closing brace in movetext: reported and skipped, so the moves after
+// them are still read and checked (one pass finds every problem of a game).
+struct stray : plus< one< '[', ']', '"', '}' > > {};
 struct element : sor< spaces, brace_comment, line_comment, escape_line, nag, draw_offer, variation,
-                      result, move_number, dots, glyph, ep_mark, move_token > {};
+                      result, move_number, dots, glyph, ep_mark, move_token, stray > {};
 struct movetext : star< element > {};
 
-// Anything left is a character that cannot start an element: `)`, `]`, `"`, a tag in movetext.
+// Anything left is a character that cannot start an element: an unmatched `)`.
 struct game_end : eof {};
 // `;` and `%` lines before a tag section annotate the game (a rejects file puts its diagnostics
 // there): they are read and not reported. Before a tag-less game they are ordinary comments.
