@@ -6,13 +6,24 @@ planilla=${1:?usage: samples/demo.sh PATH/TO/planilla}
 here=$(cd "$(dirname "$0")" && pwd)
 
 section() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Exit 1 means "problems found" (errors.pgn has them on purpose); anything above is a failure.
+run() {
+  "$planilla" "$@"
+  local code=$?
+  if ((code > 1)); then
+    echo "planilla $* failed with exit code $code" >&2
+    exit "$code"
+  fi
+}
 
 section "planilla check samples/ (errors.pgn has four broken games on purpose)"
-"$planilla" check "$here"
+run check "$here"
 section "Spanish scoresheet → English (PGN export format)"
-"$planilla" convert "$here/es-ruy-lopez.txt" --from es --to en
+run convert "$here/es-ruy-lopez.txt" --from es --to en
 section "Spanish scoresheet → German"
-"$planilla" convert "$here/es-ruy-lopez.txt" --from es --to de
+run convert "$here/es-ruy-lopez.txt" --from es --to de
 section "Spanish scoresheet → UCI"
-"$planilla" convert "$here/es-ruy-lopez.txt" --from es --to uci
+run convert "$here/es-ruy-lopez.txt" --from es --to uci
+section "English descriptive scoresheet → Spanish descriptive"
+run convert "$here/en-descriptive-opera.txt" --to es:descriptive
 exit 0
