@@ -82,14 +82,21 @@ void PgnWriter::put(std::string_view token, bool glue) {
 
 void PgnWriter::move(const MoveEvent& e) {
   Color side = e.before.side_to_move();
-  if (side == Color::White || need_number_) {
-    scratch_ = std::to_string(e.before.fullmove_number());
-    scratch_ += side == Color::White ? "." : "...";
-    put(scratch_);
+  bool numbered = side == Color::White || need_number_;
+  number_.clear();
+  if (numbered) {
+    number_ = std::to_string(e.before.fullmove_number());
+    number_ += side == Color::White ? "." : "...";
   }
   scratch_.clear();
   if (e.move) append_move(scratch_, e.before, e.move, options_.moves);
   else scratch_.assign(e.text);  // did not resolve: kept as written
+  if (numbered) {
+    // A move number stays on the line of its move ("7." alone at a line's end reads badly).
+    std::size_t both = number_.size() + 1 + scratch_.size() + (column_ == 0 || after_open_ ? 0 : 1);
+    if (column_ > 0 && !after_open_ && column_ + both > options_.line_width) newline();
+    put(number_);
+  }
   put(scratch_);
   if (e.draw_offer) put("(=)");
   need_number_ = false;

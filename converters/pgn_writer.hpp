@@ -47,6 +47,7 @@ class PgnWriter : public Visitor {
   GameResult result_ = GameResult::None;
   std::string movetext_;
   std::string scratch_;
+  std::string number_;
   std::size_t column_ = 0;
   bool need_number_ = true;
   bool after_open_ = false;  // last token was "(": the next one is glued to it
