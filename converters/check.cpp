@@ -228,10 +228,16 @@ void CheckReporter::text_diagnostic(const Diagnostic& d, const GameRecord* recor
   out_ << sev << '[' << code_name(d.code) << ']';
   if (c) out_ << "\033[0m\033[1m";
   out_ << ": ";
+  // The resolver's messages often start with the move itself ("Ke3: no king can reach e3"):
+  // name the move once.
+  std::string_view message = d.message;
+  bool message_names_move = !d.written.empty() && message.size() > d.written.size() + 2 &&
+                            message.substr(0, d.written.size()) == d.written &&
+                            message.substr(d.written.size(), 2) == ": ";
   if (d.game != 0) out_ << game_label(d, record);
   if (!d.written.empty()) out_ << ' ' << d.written;
   if (d.game != 0 || !d.written.empty()) out_ << ": ";
-  out_ << d.message;
+  out_ << (message_names_move ? message.substr(d.written.size() + 2) : message);
   if (c) out_ << "\033[0m";
   out_ << '\n';
   if (record != nullptr && d.line != 0) {

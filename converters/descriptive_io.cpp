@@ -141,7 +141,7 @@ class DescriptiveWriter : public Visitor {
     }
     text_ = write_descriptive(e.before, e.move, style_, f.current);
     f.current.play(e.before, e.move);
-    MoveEvent copy{text_, e.span, e.written, Move{}, e.before, e.ply, e.draw_offer};
+    MoveEvent copy{text_, e.span, e.written, Move{}, e.before, e.ply, e.draw_offer, true};
     writer_.move(copy);
   }
   void nag(unsigned v) override { writer_.nag(v); }

@@ -80,7 +80,22 @@ void PgnWriter::put(std::string_view token, bool glue) {
   after_open_ = false;
 }
 
+void PgnWriter::flush_unresolved() {
+  if (unresolved_.empty()) return;
+  std::string text = "not resolved, kept as written: " + unresolved_;
+  unresolved_.clear();
+  comment(text, CommentKind::Brace);
+}
+
 void PgnWriter::move(const MoveEvent& e) {
+  if (!e.move && !e.preformatted) {
+    // A token that did not resolve (and every one after it in its line: the position is lost)
+    // cannot be written as a move; it is kept, as written, in a comment.
+    if (!unresolved_.empty()) unresolved_ += ' ';
+    unresolved_ += e.text;
+    return;
+  }
+  flush_unresolved();
   Color side = e.before.side_to_move();
   bool numbered = side == Color::White || need_number_;
   number_.clear();
@@ -90,7 +105,7 @@ void PgnWriter::move(const MoveEvent& e) {
   }
   scratch_.clear();
   if (e.move) append_move(scratch_, e.before, e.move, options_.moves);
-  else scratch_.assign(e.text);  // did not resolve: kept as written
+  else scratch_.assign(e.text);  // preformatted by the caller
   if (numbered) {
     // A move number stays on the line of its move ("7." alone at a line's end reads badly).
     std::size_t both = number_.size() + 1 + scratch_.size() + (column_ == 0 || after_open_ ? 0 : 1);
@@ -103,11 +118,16 @@ void PgnWriter::move(const MoveEvent& e) {
 }
 
 void PgnWriter::nag(unsigned value) {
+  if (!unresolved_.empty()) {  // the NAG of an unresolved move stays with it
+    unresolved_ += " $" + std::to_string(value);
+    return;
+  }
   scratch_ = "$" + std::to_string(value);
   put(scratch_);
 }
 
 void PgnWriter::comment(std::string_view text, CommentKind kind) {
+  flush_unresolved();  // clears before it writes its own comment: no recursion
   switch (kind) {
     case CommentKind::Brace: {
       // Words are re-flowed to the line width: white space inside a comment carries no meaning
@@ -151,12 +171,14 @@ void PgnWriter::comment(std::string_view text, CommentKind kind) {
 }
 
 void PgnWriter::begin_variation() {
+  flush_unresolved();
   put("(");
   after_open_ = true;
   need_number_ = true;
 }
 
 void PgnWriter::end_variation() {
+  flush_unresolved();
   put(")", true);
   need_number_ = true;
 }
@@ -164,6 +186,7 @@ void PgnWriter::end_variation() {
 void PgnWriter::result(GameResult r) { result_ = r; }
 
 void PgnWriter::end_game() {
+  flush_unresolved();
   // Tag section: the Seven Tag Roster in order, then the set-up tags, then the rest as read.
   std::array<bool, kSevenTagRoster.size()> used{};
   for (std::size_t k = 0; k < kSevenTagRoster.size(); ++k) {

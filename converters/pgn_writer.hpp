@@ -38,6 +38,7 @@ class PgnWriter : public Visitor {
 
  private:
   void put(std::string_view token, bool glue = false);
+  void flush_unresolved();
   void newline();
   std::string& out_;
   PgnWriteOptions options_;
@@ -48,6 +49,7 @@ class PgnWriter : public Visitor {
   std::string movetext_;
   std::string scratch_;
   std::string number_;
+  std::string unresolved_;  // tokens that did not resolve, written as one comment
   std::size_t column_ = 0;
   bool need_number_ = true;
   bool after_open_ = false;  // last token was "(": the next one is glued to it

@@ -30,6 +30,9 @@ struct MoveEvent {
   const Position& before;
   std::uint32_t ply;           // 1-based from the start of the game, along this line
   bool draw_offer;             // (=) after the move
+  // The text is the move as it should be written (a writer that formats moves itself, such as
+  // the descriptive one, forwards them with `move` empty): writers take it as it is.
+  bool preformatted = false;
 };
 
 class Visitor {
