@@ -1,6 +1,7 @@
 #include "converters/detect.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 
@@ -171,41 +172,65 @@ double piece_likelihood(const Game& game) {
 
 // The distinct beginnings (up to two code points) of the movetext's tokens that begin with a
 // capital letter other than castling's O, or with a non-ASCII character: the piece letters a
-// letter set must know to read the game at all. One pass, a handful of short strings.
-std::vector<std::string> lettered_prefixes(std::string_view text) {
+// letter set must know to read the game at all. One pass, a handful of short views into `text`.
+// This runs for every clean game (the tie check), so it must cost next to nothing: a prefix is
+// at most 8 bytes (two code points), and the distinct ones are kept as packed integers, compared
+// without a call per token.
+struct Prefix {
+  std::string_view text;
+  std::uint64_t packed;  // the bytes, little-endian, zero-padded; with the length, the identity
+};
+
+std::uint64_t pack_prefix(std::string_view p) {
+  std::uint64_t v = 0;
+  for (std::size_t k = 0; k < p.size() && k < 8; ++k) v |= std::uint64_t{static_cast<unsigned char>(p[k])} << (8 * k);
+  return v;
+}
+
+void lettered_prefixes(std::string_view text, std::vector<Prefix>& out) {
+  out.clear();
   std::size_t start = 0;
   // Skip the tag section: lines that begin with '['.
   for (std::size_t i = 0; i < text.size();) {
     std::size_t nl = text.find('\n', i);
     std::size_t end = nl == std::string_view::npos ? text.size() : nl;
-    std::string_view line = text.substr(i, end - i);
-    std::size_t k = line.find_first_not_of(" \t\r");
-    if (k != std::string_view::npos && line[k] != '[') break;
+    std::size_t k = i;  // first byte of the line that is not a blank
+    while (k < end && (text[k] == ' ' || text[k] == '\t' || text[k] == '\r')) ++k;
+    if (k < end && text[k] != '[') break;
     i = end + 1;
     start = std::min(i, text.size());
   }
-  std::vector<std::string> out;
+  // Byte classes, so the common byte (inside a token) costs one load and one test.
+  enum : std::uint8_t { kPlain, kSeparator, kBrace, kParen };
+  static constexpr auto kClass = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (unsigned char c : {' ', '\n', '\t', '\r', '.'}) t[c] = kSeparator;
+    t['{'] = kBrace;
+    t['('] = kParen;
+    t[')'] = kParen;
+    return t;
+  }();
   int depth = 0;
   bool token_start = true;
   for (std::size_t i = start; i < text.size(); ++i) {
     char c = text[i];
-    if (c == '{') {
+    const std::uint8_t cls = kClass[static_cast<unsigned char>(c)];
+    if (cls == kPlain) {
+      if (!token_start) continue;
+    } else if (cls == kSeparator) {
+      token_start = true;
+      continue;
+    } else if (cls == kBrace) {
       auto close = text.find('}', i);
       if (close == std::string_view::npos) break;
       i = close;
       token_start = true;
       continue;
-    }
-    if (c == '(' || c == ')') {
+    } else {
       depth += c == '(' ? 1 : (depth > 0 ? -1 : 0);
       token_start = true;
       continue;
     }
-    if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '.') {
-      token_start = true;
-      continue;
-    }
-    if (!token_start) continue;
     token_start = false;
     auto u = static_cast<unsigned char>(c);
     if (depth > 0 || !((u >= 'A' && u <= 'Z' && u != 'O') || u >= 0x80)) continue;
@@ -216,29 +241,73 @@ std::vector<std::string> lettered_prefixes(std::string_view text) {
       while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
     }
     std::string_view prefix = text.substr(i, end - i);
-    if (std::find(out.begin(), out.end(), prefix) == out.end()) out.emplace_back(prefix);
+    const std::uint64_t packed = pack_prefix(prefix);
+    bool seen = false;
+    for (const Prefix& p : out)
+      if (p.packed == packed && p.text.size() == prefix.size() && (prefix.size() <= 8 || p.text == prefix)) {
+        seen = true;
+        break;
+      }
+    if (!seen) out.push_back(Prefix{prefix, packed});
   }
-  return out;
 }
 
-// Could `lang` read every lettered token? (Only then is it worth a reading.)
-bool letters_fit(const std::vector<std::string>& prefixes, const Language& lang) {
-  for (const std::string& t : prefixes) {
-    bool ok = false;
-    for (int p = 0; p < kPieceTypes && !ok; ++p) {
-      std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
-      if (!letter.empty() && (std::string_view(t).starts_with(letter) || letter.starts_with(t))) ok = true;
-      std::string_view alts = lang.alternates[static_cast<std::size_t>(p)];
-      while (!ok && !alts.empty()) {
-        std::size_t bar = alts.find('|');
-        std::string_view a = alts.substr(0, bar);
-        if (!a.empty() && (std::string_view(t).starts_with(a) || a.starts_with(t))) ok = true;
-        alts = bar == std::string_view::npos ? std::string_view{} : alts.substr(bar + 1);
-      }
+// Could `lang` read a token beginning with `t`?
+bool letter_fits(std::string_view t, const Language& lang) {
+  for (int p = 0; p < kPieceTypes; ++p) {
+    std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
+    if (!letter.empty() && (t.starts_with(letter) || letter.starts_with(t))) return true;
+    std::string_view alts = lang.alternates[static_cast<std::size_t>(p)];
+    while (!alts.empty()) {
+      std::size_t bar = alts.find('|');
+      std::string_view a = alts.substr(0, bar);
+      if (!a.empty() && (t.starts_with(a) || a.starts_with(t))) return true;
+      alts = bar == std::string_view::npos ? std::string_view{} : alts.substr(bar + 1);
     }
-    if (!ok) return false;
   }
-  return true;
+  return false;
+}
+
+// One language per letter set, in table order: the readings worth trying (languages with
+// identical letters read a game the same). Fixed by the table, so computed once.
+const std::vector<const Language*>& letter_set_representatives() {
+  static const std::vector<const Language*> reps = [] {
+    std::vector<const Language*> out;
+    std::vector<std::string_view> seen;
+    for (const Language& l : all_languages()) {
+      if (std::find(seen.begin(), seen.end(), l.letter_set) != seen.end()) continue;
+      seen.push_back(l.letter_set);
+      out.push_back(&l);
+    }
+    return out;
+  }();
+  return reps;
+}
+
+// Which representatives (bit i: letter_set_representatives()[i]) can read a token beginning
+// with `t`. A clean game's prefixes are nearly always a capital and an ASCII byte, answered from
+// a table built once; anything else is computed.
+std::uint64_t fit_mask(std::string_view t) {
+  const auto& reps = letter_set_representatives();
+  auto compute = [&reps](std::string_view prefix) {
+    std::uint64_t m = 0;
+    for (std::size_t i = 0; i < reps.size() && i < 64; ++i)
+      if (letter_fits(prefix, *reps[i])) m |= std::uint64_t{1} << i;
+    return m;
+  };
+  if (t.size() == 2 && t[0] >= 'A' && t[0] <= 'Z' && static_cast<unsigned char>(t[1]) < 0x80) {
+    static const std::vector<std::uint64_t> table = [&compute] {
+      std::vector<std::uint64_t> out(26 * 128);
+      for (int a = 0; a < 26; ++a)
+        for (int b = 0; b < 128; ++b) {
+          const char pair[2] = {static_cast<char>('A' + a), static_cast<char>(b)};
+          out[static_cast<std::size_t>(a * 128 + b)] = compute(std::string_view(pair, 2));
+        }
+      return out;
+    }();
+    return table[static_cast<std::size_t>((t[0] - 'A') * 128 + t[1])];
+  }
+  return compute(t);
 }
 
 GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* lang) {
@@ -338,14 +407,22 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
   // Break them by the pieces' move frequencies; report the rest.
   std::vector<const Language*> ties;
   if (best.clean()) {
-    std::vector<std::string> lettered = lettered_prefixes(record.original);
+    // The letter sets that know every lettered token; for an English game only English itself,
+    // usually, so a clean game costs one scan of its text here and no re-reading.
+    thread_local std::vector<Prefix> lettered;
+    lettered_prefixes(record.original, lettered);
+    const auto& reps = letter_set_representatives();
+    std::uint64_t fits = reps.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << reps.size()) - 1;
+    for (const Prefix& p : lettered) fits &= fit_mask(p.text);
     std::optional<double> best_likelihood;
-    std::vector<std::string_view> seen_sets{chosen->letter_set};
-    for (const Language& l : all_languages()) {
-      const Language* lang = &l;
-      if (std::find(seen_sets.begin(), seen_sets.end(), lang->letter_set) != seen_sets.end()) continue;
-      seen_sets.push_back(lang->letter_set);
-      if (!letters_fit(lettered, *lang)) continue;
+    const std::string_view first_set = chosen->letter_set;  // `chosen` may change below
+    for (std::size_t i = 0; i < reps.size(); ++i) {
+      const Language* lang = reps[i];
+      if (lang->letter_set == first_set) continue;
+      const bool fit = i < 64 ? (fits >> i & 1) != 0
+                              : std::all_of(lettered.begin(), lettered.end(),
+                                            [lang](const Prefix& p) { return letter_fits(p.text, *lang); });
+      if (!fit) continue;
       GameRecord attempt = read_as(raw, record, options, lang);
       if (!score_of(attempt.diagnostics).clean()) continue;
       if (!best_likelihood) best_likelihood = piece_likelihood(replaced ? best_record.game : record.game);

@@ -221,6 +221,14 @@ const LanguageTable& table_for(const Language& language, LanguageTable& scratch)
   return scratch;
 }
 
+namespace {
+bool same_bytes(const char* a, const char* b, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+}  // namespace
+
 PieceMatch match_piece_text(const LanguageTable& table, const char* cur, const char* end) {
   const auto n = static_cast<std::size_t>(end - cur);
   const auto* u = reinterpret_cast<const unsigned char*>(cur);
@@ -234,7 +242,9 @@ PieceMatch match_piece_text(const LanguageTable& table, const char* cur, const c
     return m;
   }
   for (const PieceSpelling& s : table.spellings) {
-    if (s.text.size() <= n && s.text[0] == cur[0] && std::memcmp(s.text.data(), cur, s.text.size()) == 0) {
+    // A spelling is one to a few bytes: compared inline, not by a memcmp call per candidate (this
+    // runs at every place the move grammar may find a piece letter, several times per token).
+    if (s.text.size() <= n && s.text[0] == cur[0] && same_bytes(s.text.data(), cur, s.text.size())) {
       return PieceMatch{.type = s.type, .lowercase = s.lowercase, .lookalike = s.lookalike,
                         .length = static_cast<std::uint32_t>(s.text.size())};
     }
