@@ -35,12 +35,14 @@ time_cmd() {
     echo "$t1 - $t0" | bc -l
   done | median
 }
+# Both tools exit non-zero when they find problems (planilla 1, pgn-extract on rejected games):
+# under `set -e -o pipefail` that must not end the run.
 peak_mib() {
-  /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.1f", $1/1024}'
+  { /usr/bin/time -f %M "$@" 2>&1 >/dev/null || true; } | tail -1 | awk '{printf "%.1f", $1/1024}'
 }
 
 for file in "${files[@]}"; do
-  size=$(stat -c %s "$file")
+  size=$(stat -L -c %s "$file")  # -L: a symlinked corpus file counts by its target
   mb=$(echo "$size / 1000000" | bc -l)
   echo
   echo "### $(basename "$file") ($(printf '%.1f' "$mb") MB), median of $runs runs, $(nproc) cores"
