@@ -5,6 +5,7 @@
 
 #include "cli/app.hpp"
 #include "cli/common.hpp"
+#include "cli/shard.hpp"
 #include "cli/progress.hpp"
 #include "converters/check.hpp"
 #include "converters/pipeline.hpp"
@@ -27,11 +28,20 @@ struct CheckOptions {
   bool notes = false;
   bool quiet = false;
   unsigned jobs = 0;
+  std::string shard;
 };
 
 int run_check(const CheckOptions& o, Io& io) {
   InputSetup setup;
   if (!prepare_inputs(o.inputs, o.from, o.encoding, io, setup)) return kUsage;
+  ShardSpec shard;
+  if (!parse_shard(o.shard, shard, io)) return kUsage;
+  if (shard.count > 1)
+    for (const InputFile& file : setup.files.files)
+      if (file.path == "-") {
+        io.err << "planilla: --shard needs files (its byte ranges are computed from the input's size), not stdin\n";
+        return kUsage;
+      }
   const Language* lang = find_language(o.lang);
   if (lang == nullptr) {
     io.err << "planilla check: unknown language for suggestions '" << o.lang << "' (see `planilla languages`)\n";
@@ -64,6 +74,7 @@ int run_check(const CheckOptions& o, Io& io) {
     }
     ReadOptions ropts = setup.read_options;
     ropts.file_name = file.display_name;
+    apply_shard(shard, input_size(file), ropts);
     auto file_diags = run_pipeline(*stream, ropts, setup.from, o.jobs, nullptr, [&](ProcessedGame& g) {
       reporter.game(g.record);
       progress.update(bytes_before + g.record.offset + g.record.original.size(), ++games);
@@ -94,6 +105,7 @@ void setup_check(Cli& cli) {
   sub->add_option("--lang", o->lang, "Language of candidates and suggestions (default en)");
   add_encoding_option(sub, o->encoding);
   add_jobs_option(sub, o->jobs);
+  add_shard_option(sub, o->shard);
   sub->add_option("--color", o->color, "Colour the text report")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->default_str("auto");

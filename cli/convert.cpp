@@ -3,6 +3,7 @@
 
 #include "cli/app.hpp"
 #include "cli/common.hpp"
+#include "cli/shard.hpp"
 #include "cli/progress.hpp"
 #include "converters/check.hpp"
 #include "converters/convert.hpp"
@@ -25,11 +26,20 @@ struct ConvertCliOptions {
   bool phonetic = false;
   bool quiet = false;
   unsigned jobs = 0;
+  std::string shard;
 };
 
 int run_convert(const ConvertCliOptions& o, Io& io) {
   InputSetup setup;
   if (!prepare_inputs(o.inputs, o.from, o.encoding, io, setup)) return kUsage;
+  ShardSpec shard;
+  if (!parse_shard(o.shard, shard, io)) return kUsage;
+  if (shard.count > 1)
+    for (const InputFile& file : setup.files.files)
+      if (file.path == "-") {
+        io.err << "planilla: --shard needs files (its byte ranges are computed from the input's size), not stdin\n";
+        return kUsage;
+      }
   auto to = parse_spec(o.to, false);
   if (!to) {
     io.err << "planilla convert: --to: " << to.error() << '\n';
@@ -75,6 +85,7 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
     }
     co.read = setup.read_options;
     co.read.file_name = file.display_name;
+    apply_shard(shard, input_size(file), co.read);
     reporter.begin_file(file.display_name);
     ConvertStats s = convert(*stream, target.stream(), co, [&](const GameRecord& r) {
       reporter.game(r);
@@ -122,6 +133,7 @@ void setup_convert(Cli& cli) {
       ->default_str("xfen");
   add_encoding_option(sub, o->encoding);
   add_jobs_option(sub, o->jobs);
+  add_shard_option(sub, o->shard);
   sub->add_option("--repair", o->repair,
                   "evident: replace moves whose intended reading is evident (the single reading close to "
                   "the writing that keeps the game legal) and list each repair as N-REPAIRED; none: report only")

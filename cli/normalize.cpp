@@ -5,6 +5,7 @@
 
 #include "cli/app.hpp"
 #include "cli/common.hpp"
+#include "cli/shard.hpp"
 #include "converters/check.hpp"
 #include "converters/normalize.hpp"
 
@@ -22,11 +23,20 @@ struct NormalizeCliOptions {
   std::string encoding;
   bool quiet = false;
   unsigned jobs = 0;
+  std::string shard;
 };
 
 int run_normalize(const NormalizeCliOptions& o, Io& io) {
   InputSetup setup;
   if (!prepare_inputs(o.inputs, o.from, o.encoding, io, setup)) return kUsage;
+  ShardSpec shard;
+  if (!parse_shard(o.shard, shard, io)) return kUsage;
+  if (shard.count > 1)
+    for (const InputFile& file : setup.files.files)
+      if (file.path == "-") {
+        io.err << "planilla: --shard needs files (its byte ranges are computed from the input's size), not stdin\n";
+        return kUsage;
+      }
   auto to = parse_spec(o.to, false);
   if (!to || is_descriptive(to->style) || to->style == SpecStyle::Spoken) {
     io.err << "planilla normalize: --to: " << (to ? "normalize writes PGN movetext: san, lan, long, figurine, uci or iccf"
@@ -70,6 +80,7 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
     }
     no.read = setup.read_options;
     no.read.file_name = file.display_name;
+    apply_shard(shard, input_size(file), no.read);
     reporter.begin_file(file.display_name);
     std::ostringstream file_rejects;
     no.on_game = [&](const GameRecord& r) { reporter.game(r); };
@@ -113,6 +124,7 @@ void setup_normalize(Cli& cli) {
       ->default_str("xfen");
   add_encoding_option(sub, o->encoding);
   add_jobs_option(sub, o->jobs);
+  add_shard_option(sub, o->shard);
   sub->add_flag("-q,--quiet", o->quiet, "No counts on stderr");
   sub->footer(
       "Every game read ends up either in the output or in the rejects file: read = written + rejected.\n"

@@ -482,10 +482,33 @@ void PgnReader::start() {
   splitter_ = std::make_unique<GameSplitter>(bytes);
 }
 
+ByteRange shard_range(std::uint64_t size, unsigned index, unsigned count) {
+  if (count <= 1) return {};
+  // floor(size * i / count) without the product overflowing.
+  auto at = [&](unsigned i) { return size / count * i + size % count * i / count; };
+  ByteRange r;
+  r.begin = at(index);
+  r.end = index + 1 >= count ? UINT64_MAX : at(index + 1);
+  return r;
+}
+
+bool PgnReader::next_in_range(RawGame& raw) {
+  for (;;) {
+    if (!splitter_->next(raw)) return false;
+    const std::uint64_t at = utf16_ ? transcoded_.map.original(raw.offset) : raw.offset;
+    if (at >= options_.range_end) return false;
+    if (at >= options_.range_begin) return true;
+    // Before the range: not read, but the encoding it leaves as the next game's preference is
+    // the one read_game() would have found (the same choice next_job() makes).
+    Encoding e = utf16_ ? *utf16_ : options_.encoding ? *options_.encoding : detect_encoding(raw.bytes, file_encoding_);
+    if (is_single_byte(e)) file_encoding_ = e;
+  }
+}
+
 bool PgnReader::next(GameRecord& record, Visitor& visitor) {
   if (!started_) start();
   RawGame raw;
-  if (!splitter_->next(raw)) return false;
+  if (!next_in_range(raw)) return false;
   record.number = raw.number;
   record.line = raw.line;
   record.diagnostics.clear();
@@ -506,7 +529,7 @@ bool PgnReader::next(GameRecord& record, Visitor& visitor) {
 bool PgnReader::next_job(GameJob& job) {
   if (!started_) start();
   RawGame raw;
-  if (!splitter_->next(raw)) return false;
+  if (!next_in_range(raw)) return false;
   job.bytes.assign(raw.bytes);
   job.raw = raw;
   job.raw.bytes = {};

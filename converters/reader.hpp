@@ -36,7 +36,21 @@ struct ReadOptions {
   ResolveOptions resolve;
   int max_depth = 64;                 // variation nesting (E-LIMIT beyond)
   std::size_t chunk_size = std::size_t{1} << 20;
+  // `--shard`: only the games that START in [range_begin, range_end) (byte offsets of the input)
+  // are read; the others are still cut, so game numbers, lines and the encoding carried from
+  // game to game are those of a whole-input run, and N shards' outputs concatenate to one run's.
+  std::uint64_t range_begin = 0;
+  std::uint64_t range_end = UINT64_MAX;
 };
+
+// The `index`-th (0-based) of `count` equal byte ranges of an input of `size` bytes; the last
+// one runs to the end of the input (also past `size` when the input grew).
+// Example: shard_range(100, 1, 3) → {33, 66}.
+struct ByteRange {
+  std::uint64_t begin = 0;
+  std::uint64_t end = UINT64_MAX;
+};
+ByteRange shard_range(std::uint64_t size, unsigned index, unsigned count);
 
 // One game as read: its original bytes, the model, and what was found.
 struct GameRecord {
@@ -99,6 +113,8 @@ class PgnReader {
 
  private:
   void start();
+  // The splitter's next game that starts inside the options' byte range; false at its end.
+  bool next_in_range(RawGame& raw);
   ReadOptions options_;
   std::istream* in_ = nullptr;
   std::string_view memory_;

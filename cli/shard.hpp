@@ -1,0 +1,26 @@
+// `--shard I/N` for check, convert and normalize: the I-th (1-based) of N byte ranges of each
+// input, cut at game boundaries (a game belongs to the shard where it starts), so that N
+// processes on one or many machines split an archive and their outputs concatenate to one run's.
+#pragma once
+
+#include <string>
+
+#include "cli/app.hpp"
+#include "converters/reader.hpp"
+
+namespace planilla::cli {
+
+struct ShardSpec {
+  unsigned index = 0;  // 0-based
+  unsigned count = 1;  // 1: no sharding
+};
+
+void add_shard_option(CLI::App* sub, std::string& shard);
+
+// Parses "I/N" (1 <= I <= N); on a bad value prints a one-line reason and returns false.
+bool parse_shard(const std::string& text, ShardSpec& out, Io& io);
+
+// Sets options.range_begin/range_end for an input of `size` bytes.
+void apply_shard(const ShardSpec& shard, std::uint64_t size, ReadOptions& options);
+
+}  // namespace planilla::cli
