@@ -19,6 +19,10 @@ std::size_t GameRecord::count(Severity s) const {
 
 namespace {
 
+// Games of at least this many read chunks are moved out of the splitter's buffer rather than
+// copied (GameSplitter::take_game); smaller ones are copied, so the buffer is reused.
+constexpr std::size_t kTakeOver = 4;
+
 std::string lower_compact(std::string_view s) {
   std::string out;
   for (char c : s) {
@@ -207,7 +211,16 @@ class GameReader : public grammar::PgnHandler {
     offset = std::min<std::uint64_t>(offset, text_.size());
     std::uint64_t in_raw = decoded_.map.original(offset);
     d.byte = file_map_ ? file_map_->original(raw_.offset + in_raw) : raw_.offset + in_raw;
-    LineColumn lc = line_column(text_, offset, raw_.line, raw_.column);
+    // Line and column are counted on from the previous diagnostic when it lies before this one:
+    // counting from the game's start every time made a game of 50,000 bad tokens quadratic
+    // (minutes for 200 KB; found by the adversarial set).
+    if (offset < lc_offset_) {
+      lc_offset_ = 0;
+      lc_ = LineColumn{raw_.line, raw_.column};
+    }
+    LineColumn lc = line_column(text_.substr(lc_offset_), offset - lc_offset_, lc_.line, lc_.column);
+    lc_offset_ = offset;
+    lc_ = lc;
     d.line = lc.line;
     d.column = lc.column;
     d.game = raw_.number;
@@ -385,6 +398,10 @@ class GameReader : public grammar::PgnHandler {
   const OffsetMap* file_map_;
   ResolveOptions resolve_options_;
 
+  // The place of the last diagnostic (see add()).
+  std::uint64_t lc_offset_ = 0;
+  LineColumn lc_{raw_.line, raw_.column};
+
   std::vector<TagAt> tags_;
   bool tags_done_ = false;
   bool chess960_ = false;
@@ -429,6 +446,11 @@ Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>
   }
   grammar::PgnParseOptions popt;
   popt.max_depth = options.max_depth;
+  popt.max_comment_bytes = options.max_comment_bytes;
+  popt.max_tags = options.max_tags;
+  popt.max_tag_value_bytes = options.max_tag_value_bytes;
+  popt.max_line_bytes = options.max_line_bytes;
+  popt.max_moves = options.max_moves;
   try {
     grammar::parse_pgn_game(text, reader, popt);
   } catch (const std::exception& e) {
@@ -517,7 +539,10 @@ bool PgnReader::next(GameRecord& record, Visitor& visitor) {
     record.original = encode(raw.bytes, *utf16_);
   } else {
     record.offset = raw.offset;
-    record.original.assign(raw.bytes);
+    // As in next_job: a huge game's bytes move out of the read buffer instead of being copied.
+    if (raw.bytes.size() < kTakeOver * options_.chunk_size || !splitter_->take_game(record.original))
+      record.original.assign(raw.bytes);
+    raw.bytes = record.original;
   }
   Encoding e = read_game(raw, visitor, record.diagnostics, options_, file_encoding_,
                          utf16_ ? &transcoded_.map : nullptr, utf16_);
@@ -530,7 +555,10 @@ bool PgnReader::next_job(GameJob& job) {
   if (!started_) start();
   RawGame raw;
   if (!next_in_range(raw)) return false;
-  job.bytes.assign(raw.bytes);
+  // A huge game moves out of the read buffer instead of being copied: held once, not twice.
+  if (raw.bytes.size() < kTakeOver * options_.chunk_size || !splitter_->take_game(job.bytes))
+    job.bytes.assign(raw.bytes);
+  raw.bytes = job.bytes;
   job.raw = raw;
   job.raw.bytes = {};
   job.prefer = file_encoding_;

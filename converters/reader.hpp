@@ -34,7 +34,13 @@ struct ReadOptions {
   std::function<const Language*(std::string_view game_text)> choose_language;
   MoveStyles styles = MoveStyles::all();
   ResolveOptions resolve;
-  int max_depth = 64;                 // variation nesting (E-LIMIT beyond)
+  // Limits (README "Limits"): past one, the game gets E-LIMIT at that place and is rejected whole.
+  int max_depth = 64;                                       // variation nesting
+  std::size_t max_comment_bytes = std::size_t{16} << 20;    // one {…}, ; or % comment
+  std::size_t max_tags = 1000;                              // tag pairs per game
+  std::size_t max_tag_value_bytes = std::size_t{64} << 10;  // one tag value
+  std::size_t max_line_bytes = std::size_t{16} << 20;       // one line of a game
+  std::size_t max_moves = 50000;                            // move tokens per game, variations included
   std::size_t chunk_size = std::size_t{1} << 20;
   // `--shard`: only the games that START in [range_begin, range_end) (byte offsets of the input)
   // are read; the others are still cut, so game numbers, lines and the encoding carried from

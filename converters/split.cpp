@@ -45,15 +45,19 @@ std::size_t single_in_parens(std::string_view d, std::size_t i) {
   return 0;
 }
 
-// `[Name "` at `i`: a tag pair, used to end a game whose comment was never closed.
+// `[Name "` at `i`, within the look-ahead: a tag pair, used to end a game whose comment was
+// never closed. Looking further than kLookahead would make the answer depend on how much of the
+// stream happens to be buffered (a 100-letter name read from memory and from a stream split
+// differently; found by fuzz_pgn_reader).
 bool looks_like_tag(std::string_view d, std::size_t i) {
+  const std::size_t end = std::min(d.size(), i + kLookahead);
   std::size_t j = i + 1;
   std::size_t name = 0;
-  while (j < d.size() && (std::isalnum(static_cast<unsigned char>(d[j])) || d[j] == '_')) ++j, ++name;
+  while (j < end && (std::isalnum(static_cast<unsigned char>(d[j])) || d[j] == '_')) ++j, ++name;
   if (name == 0) return false;
   std::size_t spaces = 0;
-  while (j < d.size() && d[j] == ' ') ++j, ++spaces;
-  return spaces > 0 && j < d.size() && d[j] == '"';
+  while (j < end && d[j] == ' ') ++j, ++spaces;
+  return spaces > 0 && j < end && d[j] == '"';
 }
 
 // The tag name after `[` (within the look-ahead), for telling a new tag section from a blank
@@ -285,6 +289,7 @@ bool GameSplitter::scan(bool at_eof) {
 }
 
 bool GameSplitter::next(RawGame& game) {
+  takeable_ = false;
   for (;;) {
     bool at_eof = in_ ? eof_ : true;
     if (scan(at_eof)) {
@@ -295,11 +300,31 @@ bool GameSplitter::next(RawGame& game) {
       game.column = ready_column_;
       game.number = ++count_;
       game.terminated = terminated_;
+      takeable_ = true;
       return true;
     }
     if (at_eof) return false;
     fill();
   }
+}
+
+bool GameSplitter::take_game(std::string& out) {
+  if (!in_ || !takeable_) return false;
+  takeable_ = false;
+  // What follows the game (the next game's start, unscanned bytes) is at most about one chunk.
+  std::string rest = buffer_.substr(end_);
+  out = std::move(buffer_);
+  out.resize(end_);
+  out.erase(0, ready_start_);
+  buffer_ = std::move(rest);
+  base_ += end_;
+  scan_ -= end_;
+  if (in_game_) {
+    start_ -= end_;
+    last_content_ -= std::min(last_content_, end_);
+  }
+  end_ = ready_start_ = 0;
+  return true;
 }
 
 std::vector<RawGame> split_games(std::string_view bytes) {

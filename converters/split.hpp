@@ -42,6 +42,12 @@ class GameSplitter {
   // The next game, or false at the end of the input. The previous game's view is invalidated.
   bool next(RawGame& game);
 
+  // Moves the bytes of the game next() just returned into `out` instead of copying them: the
+  // read buffer itself becomes the game's storage (streams only; false for in-memory input).
+  // A huge game (a 100 MB comment) is then held once, not twice. The game's view is invalid
+  // afterwards; use `out`.
+  bool take_game(std::string& out);
+
   bool had_utf8_bom() const { return bom_; }
   std::uint64_t bytes_consumed() const { return base_ + scan_; }
   // Largest amount of input held at once: for tests of the memory bound.
@@ -78,6 +84,7 @@ class GameSplitter {
   std::uint32_t ready_line_ = 1, ready_column_ = 1;
   bool in_game_ = false;
   bool terminated_ = false;
+  bool takeable_ = false;        // next() returned a game that take_game() may still move out
   std::size_t peak_ = 0;
 
   // Scanner state (survives chunk boundaries).

@@ -1,0 +1,124 @@
+// Limits of the PGN reader (README "Limits"): past each one the game gets E-LIMIT at the place
+// where the limit was crossed and is read no further; just under it the game reads cleanly; the
+// games before and after are read as usual.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "converters/reader.hpp"
+
+using namespace planilla;
+
+namespace {
+
+const std::string kBefore = "[Event \"before\"]\n\n1. e4 e5 1-0\n\n";
+const std::string kAfter = "[Event \"after\"]\n\n1. d4 d5 0-1\n";
+
+struct Outcome {
+  std::size_t games = 0;
+  bool neighbours_clean = false;  // first and last game without errors
+  const Diagnostic* limit = nullptr;  // the E-LIMIT of the middle game, if any
+  std::size_t middle_errors = 0;
+  std::vector<GameRecord> records;
+};
+
+Outcome read_between(const std::string& middle, const ReadOptions& options) {
+  Outcome o;
+  o.records = read_pgn(kBefore + middle + "\n\n" + kAfter, options);
+  o.games = o.records.size();
+  if (o.games != 3) return o;
+  o.neighbours_clean = !o.records[0].has_errors() && !o.records[2].has_errors();
+  for (const Diagnostic& d : o.records[1].diagnostics) {
+    if (d.severity == Severity::Error) ++o.middle_errors;
+    if (d.code == Code::LimitExceeded && !o.limit) o.limit = &d;
+  }
+  return o;
+}
+
+// One limit: `make(n)` builds a middle game that uses n units of the limited quantity.
+struct Case {
+  const char* name;
+  std::size_t ReadOptions::*field;  // nullptr for max_depth (an int)
+  std::size_t limit;
+  std::string (*make)(std::size_t);
+  const char* option;     // named in the message
+  std::uint32_t line;     // where E-LIMIT is reported, in the file (kBefore is 4 lines)
+  std::uint32_t column;
+};
+
+// The comment's lines are short, so only max_comment_bytes can stop it.
+std::string comment(std::size_t n) {
+  std::string text(n, 'c');
+  for (std::size_t i = 79; i < n; i += 80) text[i] = '\n';
+  return "[Event \"m\"]\n\n1. e4 {" + text + "} e5 *";
+}
+std::string tags(std::size_t n) {
+  std::string s;
+  for (std::size_t i = 0; i < n; ++i) s += "[T" + std::to_string(i) + " \"v\"]\n";
+  return s + "\n1. e4 *";
+}
+std::string tag_value(std::size_t n) { return "[Event \"m\"]\n[Annotator \"" + std::string(n, 'a') + "\"]\n\n1. e4 *"; }
+// Line 3 of the game is exactly n bytes long.
+std::string line(std::size_t n) { return "[Event \"m\"]\n\n1. e4 e5 {" + std::string(n - 13, 'x') + "} *"; }
+std::string moves(std::size_t n) {
+  std::string s = "[Event \"m\"]\n\n";
+  const char* cycle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+  for (std::size_t i = 0; i < n; ++i) s += std::string(cycle[i % 4]) + (i % 8 == 7 ? "\n" : " ");
+  return s + "*";
+}
+std::string depth(std::size_t n) {
+  std::string s = "[Event \"m\"]\n\n1. e4 e5 ";
+  for (std::size_t i = 0; i < n; ++i) s += "( e5 ";
+  for (std::size_t i = 0; i < n; ++i) s += ") ";
+  return s + "*";
+}
+
+}  // namespace
+
+TEST_CASE("limits: just under passes, just over is E-LIMIT at its place, neighbours are read") {
+  const Case cases[] = {
+      {"comment", &ReadOptions::max_comment_bytes, 100, comment, "max_comment_bytes", 7, 8},
+      {"tags", &ReadOptions::max_tags, 20, tags, "max_tags", 25, 1},
+      {"tag value", &ReadOptions::max_tag_value_bytes, 100, tag_value, "max_tag_value_bytes", 6, 13},
+      {"line", &ReadOptions::max_line_bytes, 200, line, "max_line_bytes", 7, 201},
+      {"moves", &ReadOptions::max_moves, 40, moves, "max_moves", 12, 1},
+      {"depth", nullptr, 10, depth, "max_depth", 7, 60},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(std::string(c.name));
+    ReadOptions options;
+    if (c.field) options.*c.field = c.limit;
+    else options.max_depth = static_cast<int>(c.limit);
+
+    const Outcome under = read_between(c.make(c.limit), options);
+    REQUIRE(under.games == 3);
+    CHECK(under.neighbours_clean);
+    CHECK(under.limit == nullptr);
+    CHECK(under.middle_errors == 0);
+
+    const Outcome over = read_between(c.make(c.limit + 1), options);
+    REQUIRE(over.games == 3);
+    CHECK(over.neighbours_clean);
+    REQUIRE(over.limit != nullptr);
+    CHECK(over.limit->severity == Severity::Error);
+    CHECK(over.limit->game == 2);
+    CHECK(over.limit->message.find(c.option) != std::string::npos);
+    CHECK(over.limit->line == c.line);
+    CHECK(over.limit->column == c.column);
+    CHECK(over.records[1].original == c.make(c.limit + 1));  // rejected whole, byte for byte
+  }
+}
+
+TEST_CASE("limits: the defaults let ordinary games through and stop absurd ones") {
+  ReadOptions defaults;
+  CHECK(defaults.max_depth == 64);
+  CHECK(defaults.max_comment_bytes == std::size_t{16} << 20);
+  CHECK(defaults.max_tags == 1000);
+  CHECK(defaults.max_tag_value_bytes == std::size_t{64} << 10);
+  CHECK(defaults.max_line_bytes == std::size_t{16} << 20);
+  CHECK(defaults.max_moves == 50000);
+  const Outcome o = read_between(comment((std::size_t{16} << 20) + 1), defaults);
+  REQUIRE(o.games == 3);
+  REQUIRE(o.limit != nullptr);
+  CHECK(o.limit->message.find("max_comment_bytes") != std::string::npos);
+}
