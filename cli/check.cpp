@@ -24,6 +24,7 @@ struct CheckOptions {
   std::string output;
   std::string lang = "en";
   std::string encoding;
+  std::vector<std::string> limits;
   std::string color = "auto";
   bool notes = false;
   bool quiet = false;
@@ -34,6 +35,7 @@ struct CheckOptions {
 int run_check(const CheckOptions& o, Io& io) {
   InputSetup setup;
   if (!prepare_inputs(o.inputs, o.from, o.encoding, io, setup)) return kUsage;
+  if (!apply_limits(o.limits, setup.read_options, io)) return kUsage;
   ShardSpec shard;
   if (!parse_shard(o.shard, shard, io)) return kUsage;
   if (shard.count > 1)
@@ -105,6 +107,7 @@ void setup_check(Cli& cli) {
   sub->add_option("--lang", o->lang, "Language of candidates and suggestions (default en)");
   add_encoding_option(sub, o->encoding);
   add_jobs_option(sub, o->jobs);
+  add_limit_option(sub, o->limits);
   add_shard_option(sub, o->shard);
   sub->add_option("--color", o->color, "Colour the text report")
       ->check(CLI::IsMember({"auto", "always", "never"}))

@@ -1,6 +1,8 @@
 #include "cli/common.hpp"
 
+#include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <filesystem>
 
@@ -22,6 +24,50 @@ void add_encoding_option(CLI::App* sub, std::string& encoding) {
 void add_jobs_option(CLI::App* sub, unsigned& jobs) {
   sub->add_option("-j,--jobs", jobs, "Games processed in parallel (0 = all cores); the output is the same for any value")
       ->default_str("0");
+}
+
+void add_limit_option(CLI::App* sub, std::vector<std::string>& limits) {
+  sub->add_option("--limit", limits,
+                  "NAME=VALUE: max_depth, max_comment_bytes, max_tags, max_tag_value_bytes, max_line_bytes, "
+                  "max_moves (a game past a limit is rejected with E-LIMIT)")
+      ->allow_extra_args(false);  // one NAME=VALUE per --limit: inputs may follow
+}
+
+bool apply_limits(const std::vector<std::string>& limits, ReadOptions& options, Io& io) {
+  struct Row {
+    std::string_view name;
+    std::size_t ReadOptions::*field;
+  };
+  static constexpr Row kRows[] = {
+      {"max_comment_bytes", &ReadOptions::max_comment_bytes}, {"max_tags", &ReadOptions::max_tags},
+      {"max_tag_value_bytes", &ReadOptions::max_tag_value_bytes}, {"max_line_bytes", &ReadOptions::max_line_bytes},
+      {"max_moves", &ReadOptions::max_moves},
+  };
+  for (const std::string& item : limits) {
+    const std::size_t eq = item.find('=');
+    const std::string name = item.substr(0, eq);
+    const std::string value = eq == std::string::npos ? "" : item.substr(eq + 1);
+    std::size_t n = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+    if (value.empty() || ec != std::errc{} || end != value.data() + value.size() || n == 0) {
+      io.err << "planilla: --limit " << item << ": expected NAME=VALUE with VALUE a positive whole number\n";
+      return false;
+    }
+    if (name == "max_depth") {
+      options.max_depth = static_cast<int>(std::min<std::size_t>(n, 100000));
+      continue;
+    }
+    const Row* row = nullptr;
+    for (const Row& r : kRows)
+      if (r.name == name) row = &r;
+    if (!row) {
+      io.err << "planilla: --limit: unknown limit '" << name
+             << "'; valid: max_depth, max_comment_bytes, max_tags, max_tag_value_bytes, max_line_bytes, max_moves\n";
+      return false;
+    }
+    options.*(row->field) = n;
+  }
+  return true;
 }
 
 bool prepare_inputs(const std::vector<std::string>& inputs, const std::string& from, const std::string& encoding,

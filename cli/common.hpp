@@ -17,6 +17,11 @@ namespace planilla::cli {
 void add_from_option(CLI::App* sub, std::string& from);
 void add_encoding_option(CLI::App* sub, std::string& encoding);
 void add_jobs_option(CLI::App* sub, unsigned& jobs);
+// --limit NAME=VALUE (repeatable): the reader's limits (README "Limits").
+void add_limit_option(CLI::App* sub, std::vector<std::string>& limits);
+// Sets each NAME=VALUE of --limit in `options`; on an unknown name or a bad value prints a
+// one-line reason to io.err and returns false (exit code 2).
+bool apply_limits(const std::vector<std::string>& limits, ReadOptions& options, Io& io);
 
 struct InputSetup {
   ExpandedInputs files;

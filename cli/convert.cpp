@@ -22,6 +22,7 @@ struct ConvertCliOptions {
   std::string checks = "yes";
   std::string fen = "xfen";
   std::string encoding;
+  std::vector<std::string> limits;
   std::string repair = "none";
   bool phonetic = false;
   bool quiet = false;
@@ -32,6 +33,7 @@ struct ConvertCliOptions {
 int run_convert(const ConvertCliOptions& o, Io& io) {
   InputSetup setup;
   if (!prepare_inputs(o.inputs, o.from, o.encoding, io, setup)) return kUsage;
+  if (!apply_limits(o.limits, setup.read_options, io)) return kUsage;
   ShardSpec shard;
   if (!parse_shard(o.shard, shard, io)) return kUsage;
   if (shard.count > 1)
@@ -133,6 +135,7 @@ void setup_convert(Cli& cli) {
       ->default_str("xfen");
   add_encoding_option(sub, o->encoding);
   add_jobs_option(sub, o->jobs);
+  add_limit_option(sub, o->limits);
   add_shard_option(sub, o->shard);
   sub->add_option("--repair", o->repair,
                   "evident: replace moves whose intended reading is evident (the single reading close to "

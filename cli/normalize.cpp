@@ -21,6 +21,7 @@ struct NormalizeCliOptions {
   std::string rejects;
   std::string fen = "xfen";
   std::string encoding;
+  std::vector<std::string> limits;
   bool quiet = false;
   unsigned jobs = 0;
   std::string shard;
@@ -29,6 +30,7 @@ struct NormalizeCliOptions {
 int run_normalize(const NormalizeCliOptions& o, Io& io) {
   InputSetup setup;
   if (!prepare_inputs(o.inputs, o.from, o.encoding, io, setup)) return kUsage;
+  if (!apply_limits(o.limits, setup.read_options, io)) return kUsage;
   ShardSpec shard;
   if (!parse_shard(o.shard, shard, io)) return kUsage;
   if (shard.count > 1)
@@ -124,6 +126,7 @@ void setup_normalize(Cli& cli) {
       ->default_str("xfen");
   add_encoding_option(sub, o->encoding);
   add_jobs_option(sub, o->jobs);
+  add_limit_option(sub, o->limits);
   add_shard_option(sub, o->shard);
   sub->add_flag("-q,--quiet", o->quiet, "No counts on stderr");
   sub->footer(

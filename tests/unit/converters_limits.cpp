@@ -3,8 +3,13 @@
 // games before and after are read as usual.
 #include <doctest/doctest.h>
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
+#include "cli/app.hpp"
 #include "converters/reader.hpp"
 
 using namespace planilla;
@@ -121,4 +126,35 @@ TEST_CASE("limits: the defaults let ordinary games through and stop absurd ones"
   REQUIRE(o.games == 3);
   REQUIRE(o.limit != nullptr);
   CHECK(o.limit->message.find("max_comment_bytes") != std::string::npos);
+}
+
+TEST_CASE("limits: --limit NAME=VALUE on the command line") {
+  const std::filesystem::path file = std::filesystem::temp_directory_path() / "planilla_limits_cli.pgn";
+  {
+    std::ofstream f(file);
+    f << kBefore << tags(5) << "\n\n" << kAfter;
+  }
+  auto run = [&](const std::string& command, std::string& out, std::string& err) {
+    std::istringstream in;
+    std::ostringstream o, e;
+    auto cli = cli::make_app(cli::Io{in, o, e});
+    const int code = cli::run(*cli, command);
+    out = o.str();
+    err = e.str();
+    return code;
+  };
+  std::string out, err;
+  // Inputs may follow --limit: one NAME=VALUE per occurrence.
+  CHECK(run("check --limit max_tags=4 --limit max_moves=100 " + file.string(), out, err) == cli::kProblems);
+  CHECK(out.find("E-LIMIT") != std::string::npos);
+  CHECK(out.find("max_tags") != std::string::npos);
+  CHECK(run("check --limit max_tags=5 " + file.string(), out, err) == cli::kOk);
+  CHECK(run("normalize --limit max_tags=4 --rejects /dev/null " + file.string(), out, err) == cli::kProblems);
+  CHECK(out.find("[Event \"before\"]") != std::string::npos);
+  CHECK(out.find("[Event \"after\"]") != std::string::npos);
+  CHECK(run("check --limit max_tags " + file.string(), out, err) == cli::kUsage);
+  CHECK(err.find("NAME=VALUE") != std::string::npos);
+  CHECK(run("check --limit max_frobs=3 " + file.string(), out, err) == cli::kUsage);
+  CHECK(err.find("unknown limit 'max_frobs'") != std::string::npos);
+  std::filesystem::remove(file);
 }
