@@ -49,6 +49,9 @@ int run_check(const CheckOptions& o, Io& io) {
     io.err << "planilla check: unknown language for suggestions '" << o.lang << "' (see `planilla languages`)\n";
     return kUsage;
   }
+  // Candidates and suggestions are written while the games are read (on the workers), so the
+  // reader must know the report's language.
+  setup.read_options.suggestion_language = lang;
 
   OutputTarget target;
   if (!target.open(o.output, io)) return kUsage;

@@ -62,9 +62,10 @@ std::optional<Position> position_before(const Game& game, const Diagnostic& d) {
   return pos;
 }
 
-// Reads a SAN string written by planilla (English letters) back into a move on `pos`.
-std::optional<Move> move_from_san(const Position& pos, std::string_view san) {
-  auto parsed = parse_move(san, english());
+// Reads a SAN string written by planilla back into a move on `pos`; `language` is the one the
+// candidates and suggestions were written in (the report's, `check --lang`).
+std::optional<Move> move_from_san(const Position& pos, std::string_view san, const Language& language) {
+  auto parsed = parse_move(san, language);
   if (!parsed) return std::nullopt;
   auto resolved = resolve(parsed->move, pos);
   if (!resolved) return std::nullopt;
@@ -186,10 +187,13 @@ void CheckReporter::game(const GameRecord& record) {
           ro.flipped = pos->side_to_move() == Color::Black;
           if (auto parsed = parse_move(d.written, options_.language ? *options_.language : english()))
             if (auto t = parsed->move.target()) ro.highlight = *t;
+          const Language& report_language = options_.language ? *options_.language : english();
           for (const std::string& c : d.candidates)
-            if (auto m = move_from_san(*pos, c)) ro.arrows.push_back({m->from(), m->to(), BoardArrow::Kind::Candidate});
+            if (auto m = move_from_san(*pos, c, report_language))
+              ro.arrows.push_back({m->from(), m->to(), BoardArrow::Kind::Candidate});
           for (const std::string& s : d.suggestions)
-            if (auto m = move_from_san(*pos, s)) ro.arrows.push_back({m->from(), m->to(), BoardArrow::Kind::Suggested});
+            if (auto m = move_from_san(*pos, s, report_language))
+              ro.arrows.push_back({m->from(), m->to(), BoardArrow::Kind::Suggested});
           b += "<figure>" + render_svg(*pos, ro) + "<figcaption>Position before the move";
           b += pos->side_to_move() == Color::White ? " (White to move)" : " (Black to move)";
           b += "</figcaption></figure>";

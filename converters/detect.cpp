@@ -323,6 +323,17 @@ GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions
   return attempt;
 }
 
+// The fallback letters for a game read in `chosen` that still has move errors (mixed writing,
+// W-MIXED-LANGUAGE): English first, as the letters most often borrowed (an English Bg5 in a
+// Spanish score), then the other letter sets by the game's evidence for them.
+std::vector<const Language*> mixed_fallbacks(std::string_view game_text, const Language& chosen) {
+  std::vector<const Language*> out;
+  if (english().letter_set != chosen.letter_set) out.push_back(&english());
+  for (const Language* lang : candidate_languages(game_text))
+    if (lang->letter_set != chosen.letter_set && lang->letter_set != english().letter_set) out.push_back(lang);
+  return out;
+}
+
 std::string set_members_list(const std::vector<const Language*>& langs) {
   std::string out;
   for (const Language* l : langs) {
@@ -369,7 +380,7 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
   const Language* first = options.language ? options.language : &english();
   if (detection) detection->language = first;
   if (!from.auto_detect) {
-    add_suggestions(record, options);
+    add_suggestions(record, options, options.suggestion_language);
     return;
   }
   Score best = score_of(record.diagnostics);
@@ -395,6 +406,20 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
         best_record = std::move(attempt);
         replaced = true;
         if (s.clean()) break;
+      }
+    }
+    // Mixed writing: the chosen letters with the others as fallbacks, token by token. Kept only
+    // when it leaves fewer move errors, so a slip that some other language happens to read as a
+    // legal move but that breaks the game later stays reported where it was written.
+    if (!best.clean()) {
+      ReadOptions mixed = options;
+      mixed.fallback_languages = mixed_fallbacks(record.original, *chosen);
+      GameRecord attempt = read_as(raw, record, mixed, chosen);
+      Score s = score_of(attempt.diagnostics);
+      if (s.move_errors < best.move_errors) {
+        best = s;
+        best_record = std::move(attempt);
+        replaced = true;
       }
     }
     if (!best.clean() && try_descriptive(record, options)) {
@@ -454,6 +479,11 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     if (chosen != first)
       message += std::string(": ") + std::string(first->name) + " letters left moves unresolved" +
                  (best.clean() ? "" : "; this reading gets furthest");
+    auto mixed = std::count_if(record.diagnostics.begin(), record.diagnostics.end(),
+                               [](const Diagnostic& d) { return d.code == Code::MixedLanguage; });
+    if (mixed > 0)
+      message += "; " + std::to_string(mixed) + (mixed == 1 ? " move is" : " moves are") +
+                 " written with other letters (W-MIXED-LANGUAGE)";
     if (!ties.empty())
       message += "; the letter sets " + set_members_list(ties) +
                  " read every move legally too (tie broken by the pieces' move frequencies)";
@@ -462,7 +492,7 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     note.written = std::string(chosen->code);
     record.diagnostics.insert(record.diagnostics.begin(), std::move(note));
   }
-  add_suggestions(record, options);
+  add_suggestions(record, options, options.suggestion_language);
 }
 
 bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, const NotationSpec& from,

@@ -1,5 +1,6 @@
 #include "converters/reader.hpp"
 
+#include <algorithm>
 #include <istream>
 #include <iterator>
 #include <sstream>
@@ -341,9 +342,16 @@ class GameReader : public grammar::PgnHandler {
     WrittenMove wm;
     bool before_alive = f.alive;
     if (!parsed) {
-      add(Code::MoveSyntax, Severity::Error, p.offset + std::min<std::uint64_t>(parsed.error().offset, p.text.size()),
-          "'" + p.text + "' is not a move: " + parsed.error().message, p.text);
-      f.alive = false;
+      if (auto mixed = read_mixed(text, f, span.byte, false)) {
+        wm = accept_mixed(*mixed, p, move);
+        wm.span = span;
+        written = &wm;
+      } else {
+        add(Code::MoveSyntax, Severity::Error,
+            p.offset + std::min<std::uint64_t>(parsed.error().offset, p.text.size()),
+            "'" + p.text + "' is not a move: " + parsed.error().message, p.text);
+        f.alive = false;
+      }
     } else {
       wm = parsed->move;
       wm.span = span;
@@ -359,15 +367,24 @@ class GameReader : public grammar::PgnHandler {
           move = Move::null();
         } else {
           auto r = resolve(wm, f.current, resolve_options_);
+          // Only "no legal move" sends a token to the fallback letters: an ambiguous or
+          // promotion-less move is readable as written and only needs the writer's precision.
+          std::optional<Mixed> mixed;
+          if (!r && r.error().code == Code::Illegal) mixed = read_mixed(text, f, span.byte, true);
           if (r) {
             move = r->move;
             for (const ResolveWarning& w : r->warnings)
               add(w.code, code_severity(w.code), p.offset, w.message, p.text);
+          } else if (mixed) {
+            wm = accept_mixed(*mixed, p, move);
+            wm.span = span;
           } else {
             // Always an error, even for a W- code that strict mode escalated.
             add(r.error().code, Severity::Error, p.offset, r.error().message, p.text);
             Diagnostic& d = diagnostics_.back();
-            for (Move c : r.error().candidates) d.candidates.push_back(write_move(f.current, c));
+            WriteOptions wo;
+            wo.language = options_.suggestion_language;
+            for (Move c : r.error().candidates) d.candidates.push_back(write_move(f.current, c, wo));
             f.alive = false;
           }
         }
@@ -388,6 +405,56 @@ class GameReader : public grammar::PgnHandler {
     ++f.ply;
   }
 
+  // A token read with a fallback language (ReadOptions::fallback_languages).
+  struct Mixed {
+    WrittenMove written;
+    Move move;
+    const Language* language;
+    std::vector<ResolveWarning> warnings;
+  };
+
+  // The one legal move the fallback languages make of `text` on the line's current position;
+  // nullopt when none does, or when two of them read different moves (then the token is not
+  // evidently another language's writing and stays an error of the game's own language).
+  // A token that the game's letters read but that is `illegal` is tried only with a language
+  // that already read a token the game's letters could not: without that evidence of mixing, an
+  // ordinary slip (Nf4 for Nf3) would too often be some other language's legal move (Romanian N
+  // is a bishop) and be silently read as a move nobody made (the arbiter corpus showed 40% of
+  // wrong-piece-letter slips vanishing that way).
+  std::optional<Mixed> read_mixed(const std::string& text, const Frame& f, std::uint64_t byte, bool illegal) const {
+    if (!f.alive || options_.fallback_languages.empty()) return std::nullopt;
+    std::optional<Mixed> found;
+    for (const Language* lang : options_.fallback_languages) {
+      // A language with the game's letters reads the token exactly as the game's language did.
+      if (lang == nullptr || lang->letter_set == language_.letter_set) continue;
+      if (illegal && std::find(mixed_seen_.begin(), mixed_seen_.end(), lang) == mixed_seen_.end()) continue;
+      auto parsed = parse_move(text, *lang, options_.styles, byte);
+      if (!parsed || parsed->move.style == MoveStyle::Null) continue;
+      ResolveOptions ro = resolve_options_;
+      ro.language = lang;
+      auto r = resolve(parsed->move, f.current, ro);
+      if (!r) continue;
+      if (found && found->move != r->move) return std::nullopt;
+      if (!found) found = Mixed{parsed->move, r->move, lang, std::move(r->warnings)};
+    }
+    return found;
+  }
+
+  // Records a fallback reading: the W-MIXED-LANGUAGE warning naming the mix, then the resolve
+  // warnings of that reading. Returns the written move as the fallback language parsed it.
+  WrittenMove accept_mixed(Mixed& mixed, const Pending& p, Move& move) {
+    move = mixed.move;
+    if (std::find(mixed_seen_.begin(), mixed_seen_.end(), mixed.language) == mixed_seen_.end())
+      mixed_seen_.push_back(mixed.language);
+    add(Code::MixedLanguage, Severity::Warning, p.offset,
+        p.text + " read with the " + std::string(mixed.language->name) + " letters in " +
+            (std::string_view("AEIO").find(language_.name.front()) != std::string_view::npos ? "an " : "a ") +
+            std::string(language_.name) + " game",
+        p.text);
+    for (const ResolveWarning& w : mixed.warnings) add(w.code, code_severity(w.code), p.offset, w.message, p.text);
+    return mixed.written;
+  }
+
   const RawGame& raw_;
   std::string_view text_;
   const Decoded& decoded_;
@@ -397,6 +464,9 @@ class GameReader : public grammar::PgnHandler {
   const Language& language_;
   const OffsetMap* file_map_;
   ResolveOptions resolve_options_;
+
+  // Fallback languages that have read a token of this game (read_mixed()).
+  std::vector<const Language*> mixed_seen_;
 
   // The place of the last diagnostic (see add()).
   std::uint64_t lc_offset_ = 0;

@@ -34,6 +34,14 @@ struct ReadOptions {
   std::function<const Language*(std::string_view game_text)> choose_language;
   MoveStyles styles = MoveStyles::all();
   ResolveOptions resolve;
+  // Mixed writing (a Spanish score with an English Bg5): a move token that the game's language
+  // cannot parse, or that names no legal move in it, is read with these letters, in order; when
+  // the readings that resolve all give the same move it is accepted with W-MIXED-LANGUAGE. Tried
+  // only after a failure, so a game that reads cleanly costs nothing more. Empty: none.
+  std::vector<const Language*> fallback_languages;
+  // The letters of the SAN written into Diagnostic::candidates and ::suggestions (`check --lang`);
+  // nullptr: English.
+  const Language* suggestion_language = nullptr;
   // Limits (README "Limits"): past one, the game gets E-LIMIT at that place and is rejected whole.
   int max_depth = 64;                                       // variation nesting
   std::size_t max_comment_bytes = std::size_t{16} << 20;    // one {…}, ; or % comment

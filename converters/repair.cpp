@@ -324,7 +324,7 @@ bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::
   if (!repaired) return false;
   record.diagnostics.insert(record.diagnostics.begin(), notes.begin(), notes.end());
   record.diagnostics.insert(record.diagnostics.begin(), detection.begin(), detection.end());
-  fill_suggestions(record, *language, options.resolve);
+  fill_suggestions(record, *language, options.resolve, options.suggestion_language);
   return true;
 }
 
