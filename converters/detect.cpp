@@ -345,6 +345,10 @@ std::string set_members_list(const std::vector<const Language*>& langs) {
 
 }  // namespace
 
+std::vector<const Language*> mixed_fallback_languages(std::string_view game_text, const Language& chosen) {
+  return mixed_fallbacks(game_text, chosen);
+}
+
 const Language* record_language(const GameRecord& record, const ReadOptions& options) {
   for (const Diagnostic& d : record.diagnostics) {
     if (d.code != Code::LanguageDetected) continue;
@@ -408,15 +412,16 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
         if (s.clean()) break;
       }
     }
-    // Mixed writing: the chosen letters with the others as fallbacks, token by token. Kept only
-    // when it leaves fewer move errors, so a slip that some other language happens to read as a
-    // legal move but that breaks the game later stays reported where it was written.
+    // Mixed writing: the chosen letters with the others as fallbacks, token by token. Kept when
+    // it is the better reading (fewer unreadable tokens, then further): a reading that only
+    // counted fewer move errors would drop a mixed game with one real slip later on, since after
+    // the first error the rest of a line is not resolved and the two readings both count one.
     if (!best.clean()) {
       ReadOptions mixed = options;
       mixed.fallback_languages = mixed_fallbacks(record.original, *chosen);
       GameRecord attempt = read_as(raw, record, mixed, chosen);
       Score s = score_of(attempt.diagnostics);
-      if (s.move_errors < best.move_errors) {
+      if (s.better_than(best)) {
         best = s;
         best_record = std::move(attempt);
         replaced = true;

@@ -46,6 +46,12 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
 bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, const NotationSpec& from,
                     LanguageDetection* detection);
 
+// The fallback letters `--from auto` reads a game of `chosen` with when it still has move errors
+// (ReadOptions::fallback_languages): English first, then the other letter sets by the evidence
+// for them in `game_text`; never `chosen`'s own letter set.
+// Errors: none. Example: mixed_fallback_languages(text, *find_language("es")).front() == &english().
+std::vector<const Language*> mixed_fallback_languages(std::string_view game_text, const Language& chosen);
+
 // The language a record's moves were read in: the N-LANGUAGE note's choice, else the options'
 // language, else English; nullptr when the game was read as descriptive notation.
 // Errors: none. Example: after reading a Spanish game with --from auto, record_language(...)->code == "es".

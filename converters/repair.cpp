@@ -217,6 +217,10 @@ bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::
   std::vector<Diagnostic> detection;  // N-LANGUAGE notes of the detection, kept as they were
   for (const Diagnostic& d : record.diagnostics)
     if (d.code == Code::LanguageDetected) detection.push_back(d);
+  // A game read as mixed writing is re-read with the same fallbacks: without them its tokens in
+  // other letters would come back as errors after the first repair.
+  const bool mixed = std::any_of(record.diagnostics.begin(), record.diagnostics.end(),
+                                 [](const Diagnostic& d) { return d.code == Code::MixedLanguage; });
   long long shift_total = 0;  // bytes the working copy has grown by (a missing ply, a longer token)
   bool repaired = false;
   for (int round = 0; round < kMaxRepairs; ++round) {
@@ -299,6 +303,7 @@ bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::
     ReadOptions opts = options;
     opts.language = language;
     opts.choose_language = nullptr;
+    if (mixed) opts.fallback_languages = mixed_fallback_languages(record.original, *language);
     RawGame raw;
     raw.bytes = bytes;
     raw.offset = record.offset;

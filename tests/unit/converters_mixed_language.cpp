@@ -14,6 +14,7 @@
 #include "cli/app.hpp"
 #include "converters/detect.hpp"
 #include "converters/reader.hpp"
+#include "converters/repair.hpp"
 
 namespace planilla {
 namespace {
@@ -67,6 +68,32 @@ TEST_CASE("auto: a Spanish game with one English Bg5 reads completely, with W-MI
   auto notes = with_code(r, Code::LanguageDetected);
   REQUIRE(notes.size() == 1);
   CHECK(notes.front()->message.find("W-MIXED-LANGUAGE") != std::string::npos);
+}
+
+TEST_CASE("auto: a mixed game with a real slip later reports the slip, not the mixed token") {
+  const std::string pgn = "1. d4 Cf6 2. c4 e6 3. Cc3 d5 4. Bg5 Ae7 5. e3 O-O 6. Cf3 Cbd7 7. Ad3 dxc4 "
+                          "8. Axc4 c5 9. Cf5 a6 *\n";
+  GameRecord r = read_auto(pgn);
+  CHECK(with_code(r, Code::MixedLanguage).size() == 1);
+  CHECK(with_code(r, Code::MoveSyntax).empty());
+  auto illegal = with_code(r, Code::Illegal);
+  REQUIRE(illegal.size() == 1);
+  CHECK(illegal.front()->ply == 17);
+  CHECK(illegal.front()->written == "Cf5");
+}
+
+TEST_CASE("repair evident keeps a mixed game's fallback reading") {
+  // 8. Axc5 is a slip for Axc4 (the only capture close by); 4. Bg5 is English.
+  const std::string pgn = "1. d4 Cf6 2. c4 e6 3. Cc3 d5 4. Bg5 Ae7 5. e3 O-O 6. Cf3 Cbd7 7. Ad3 dxc4 "
+                          "8. Axc5 c5 9. O-O a6 *\n";
+  GameRecord r = read_auto(pgn);
+  REQUIRE(with_code(r, Code::Illegal).size() == 1);
+  std::vector<Diagnostic> repairs;
+  REQUIRE(apply_evident_repairs(r, ReadOptions{}, repairs));
+  CHECK(repairs.size() == 1);
+  CHECK_FALSE(r.has_errors());
+  CHECK(r.game.main.moves.size() == 18);
+  CHECK(with_code(r, Code::MixedLanguage).size() == 1);
 }
 
 TEST_CASE("reader: fallback_languages read a token the game's letters cannot, and only then") {
