@@ -16,7 +16,7 @@ run() {
   fi
 }
 
-section "planilla check samples/ (errors.pgn has four broken games on purpose)"
+section "planilla check samples/ (errors.pgn has three broken games on purpose)"
 run check "$here"
 section "Spanish scoresheet → English (PGN export format)"
 run convert "$here/es-ruy-lopez.txt" --from es --to en
