@@ -34,16 +34,8 @@ struct CheckOptions {
 
 int run_check(const CheckOptions& o, Io& io) {
   InputSetup setup;
-  if (!prepare_inputs(o.inputs, o.from, o.encoding, io, setup)) return kUsage;
-  if (!apply_limits(o.limits, setup.read_options, io)) return kUsage;
   ShardSpec shard;
-  if (!parse_shard(o.shard, shard, io)) return kUsage;
-  if (shard.count > 1)
-    for (const InputFile& file : setup.files.files)
-      if (file.path == "-") {
-        io.err << "planilla: --shard needs files (its byte ranges are computed from the input's size), not stdin\n";
-        return kUsage;
-      }
+  if (!prepare_reading(o.inputs, o.from, o.encoding, o.limits, o.shard, io, setup, shard)) return kUsage;
   const Language* lang = find_language(o.lang);
   if (lang == nullptr) {
     io.err << "planilla check: unknown language for suggestions '" << o.lang << "' (see `planilla languages`)\n";

@@ -32,16 +32,8 @@ struct ConvertCliOptions {
 
 int run_convert(const ConvertCliOptions& o, Io& io) {
   InputSetup setup;
-  if (!prepare_inputs(o.inputs, o.from, o.encoding, io, setup)) return kUsage;
-  if (!apply_limits(o.limits, setup.read_options, io)) return kUsage;
   ShardSpec shard;
-  if (!parse_shard(o.shard, shard, io)) return kUsage;
-  if (shard.count > 1)
-    for (const InputFile& file : setup.files.files)
-      if (file.path == "-") {
-        io.err << "planilla: --shard needs files (its byte ranges are computed from the input's size), not stdin\n";
-        return kUsage;
-      }
+  if (!prepare_reading(o.inputs, o.from, o.encoding, o.limits, o.shard, io, setup, shard)) return kUsage;
   auto to = parse_spec(o.to, false);
   if (!to) {
     io.err << "planilla convert: --to: " << to.error() << '\n';

@@ -38,4 +38,19 @@ void apply_shard(const ShardSpec& shard, std::uint64_t size, ReadOptions& option
   options.range_end = r.end;
 }
 
+bool prepare_reading(const std::vector<std::string>& inputs, const std::string& from, const std::string& encoding,
+                     const std::vector<std::string>& limits, const std::string& shard_text, Io& io,
+                     InputSetup& setup, ShardSpec& shard) {
+  if (!prepare_inputs(inputs, from, encoding, io, setup)) return false;
+  if (!apply_limits(limits, setup.read_options, io)) return false;
+  if (!parse_shard(shard_text, shard, io)) return false;
+  if (shard.count > 1)
+    for (const InputFile& file : setup.files.files)
+      if (file.path == "-") {
+        io.err << "planilla: --shard needs files (its byte ranges are computed from the input's size), not stdin\n";
+        return false;
+      }
+  return true;
+}
+
 }  // namespace planilla::cli
