@@ -380,9 +380,13 @@ bool is_single_byte(Encoding e) {
 std::uint64_t OffsetMap::original(std::uint64_t decoded) const {
   auto it = std::upper_bound(anchors_.begin(), anchors_.end(), decoded,
                              [](std::uint64_t d, const auto& a) { return d < a.first; });
-  if (it == anchors_.begin()) return decoded;
+  // Between two anchors the text advances one byte per input byte, except inside a character
+  // whose UTF-8 form is longer than its input form (a replacement character for one stray byte):
+  // there the count stops at the next anchor, so an offset never passes the character's end.
+  const std::uint64_t limit = it == anchors_.end() ? UINT64_MAX : it->second;
+  if (it == anchors_.begin()) return std::min(decoded, limit);
   --it;
-  return it->second + (decoded - it->first);
+  return std::min(it->second + (decoded - it->first), limit);
 }
 
 void OffsetMap::add(std::uint64_t decoded, std::uint64_t original_offset) {
