@@ -321,7 +321,9 @@ void decode_utf16(Decoded& d, std::string_view bytes, bool big_endian, bool norm
 
 bool has_utf8_bom(std::string_view b) { return b.size() >= 3 && b.substr(0, 3) == "\xEF\xBB\xBF"; }
 
-// Word-at-a-time scan for the fast path: most PGN files are pure ASCII.
+
+}  // namespace
+
 bool is_ascii(std::string_view bytes) {
   std::size_t i = 0;
   constexpr std::uint64_t kHigh = 0x8080808080808080ull;
@@ -334,8 +336,6 @@ bool is_ascii(std::string_view bytes) {
     if (static_cast<unsigned char>(bytes[i]) >= 0x80) return false;
   return true;
 }
-
-}  // namespace
 
 std::string_view encoding_name(Encoding e) {
   switch (e) {

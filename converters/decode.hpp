@@ -99,6 +99,8 @@ std::string encode(std::string_view utf8, Encoding target);
 
 // True when `bytes` is valid UTF-8 (no overlongs, no surrogates, ≤ U+10FFFF).
 bool is_valid_utf8(std::string_view bytes);
+// Every byte below 0x80 (a word at a time: most PGN files are pure ASCII).
+bool is_ascii(std::string_view bytes);
 
 // 1-based line and column (in code points) of `offset` inside UTF-8 `text` whose first byte sits
 // at (first_line, first_column). Lines end at LF (the decoder has already normalised the rest).

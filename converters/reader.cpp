@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "board/fen.hpp"
+#include "converters/fast_reader.hpp"
+#include "converters/variant.hpp"
 #include "grammar/pgn_parser.hpp"
 #include "notation/write.hpp"
 
@@ -23,32 +25,6 @@ namespace {
 // Games of at least this many read chunks are moved out of the splitter's buffer rather than
 // copied (GameSplitter::take_game); smaller ones are copied, so the buffer is reused.
 constexpr std::size_t kTakeOver = 4;
-
-std::string lower_compact(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    if (c == ' ' || c == '-' || c == '_' || c == '\t') continue;
-    out.push_back((c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c);
-  }
-  return out;
-}
-
-enum class VariantKind { Standard, Chess960, Unsupported };
-
-// Every spelling of the [Variant] tag seen in real archives ("Chess960", "chess 960",
-// "fischerandom", "Fischer Random", "960"); lichess's "From Position" is standard chess.
-VariantKind classify_variant(std::string_view value) {
-  std::string v = lower_compact(value);
-  static constexpr std::string_view k960[] = {"chess960", "960", "fischerandom", "fischerrandom", "fischerrandomchess",
-                                              "frc", "chess960frc"};
-  static constexpr std::string_view kStandard[] = {"", "standard", "normal", "chess", "fromposition", "regular",
-                                                   "orthodox", "classical", "?"};
-  for (std::string_view s : k960)
-    if (v == s) return VariantKind::Chess960;
-  for (std::string_view s : kStandard)
-    if (v == s) return VariantKind::Standard;
-  return VariantKind::Unsupported;
-}
 
 // Reads one game's events, resolving each move on a stack of positions (one frame per open
 // variation), and forwards resolved events to the caller's visitor.
@@ -649,7 +625,15 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options) {
   record.diagnostics.clear();
   record.game = Game{};
   GameBuilder builder(record.game);
-  record.encoding = read_game(raw, builder, record.diagnostics, options, job.prefer, job.file_map, job.transcoded_from);
+  const Language* language = options.language ? options.language : &english();
+  if (options.fast_lane && !job.transcoded_from && !options.choose_language &&
+      fast_read_game(raw, builder, options, *language)) {
+    // Pure ASCII: what decode() would have chosen.
+    record.encoding = options.encoding ? *options.encoding : Encoding::Ascii;
+  } else {
+    record.game = Game{};
+    record.encoding = read_game(raw, builder, record.diagnostics, options, job.prefer, job.file_map, job.transcoded_from);
+  }
   if (job.transcoded_from) {
     record.offset = job.file_map->original(raw.offset);
     record.original = encode(raw.bytes, *job.transcoded_from);

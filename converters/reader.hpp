@@ -50,6 +50,9 @@ struct ReadOptions {
   std::size_t max_line_bytes = std::size_t{16} << 20;       // one line of a game
   std::size_t max_moves = 50000;                            // move tokens per game, variations included
   std::size_t chunk_size = std::size_t{1} << 20;
+  // read_job(): try the fast lane (converters/fast_reader.hpp) first. Off only to compare the
+  // two lanes (tests) — the output is the same either way.
+  bool fast_lane = true;
   // `--shard`: only the games that START in [range_begin, range_end) (byte offsets of the input)
   // are read; the others are still cut, so game numbers, lines and the encoding carried from
   // game to game are those of a whole-input run, and N shards' outputs concatenate to one run's.

@@ -63,6 +63,9 @@ class GameSplitter {
   // Scans from scan_; returns true when a game ended (end_ set). Stops before the last few bytes
   // while more input may come, so look-ahead never crosses the end of the buffer.
   bool scan(bool at_eof);
+  // Takes the run of bytes from `i` (below `limit`) that change nothing but the column and the
+  // game's last content; returns where the run ends (`i` when there is none).
+  std::size_t skip_run(std::string_view d, std::size_t i, std::size_t limit);
   void begin_game(std::size_t at);
   bool result_at(std::string_view d, std::size_t i, std::size_t& length) const;
   void newline();

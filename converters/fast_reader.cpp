@@ -1,0 +1,443 @@
+#include "converters/fast_reader.hpp"
+
+#include <array>
+#include <cstring>
+#include <vector>
+
+#include "board/bitboard.hpp"
+#include "board/fen.hpp"
+#include "converters/game.hpp"
+#include "converters/variant.hpp"
+#include "grammar/move_parser.hpp"
+#include "notation/resolve.hpp"
+#include "notation/write.hpp"
+
+namespace planilla {
+
+namespace {
+
+// Byte classes of the PGN game grammar (grammar/pgn.hpp): blank_char, '\n', and the characters
+// that end a move token.
+enum : std::uint8_t { kBlank = 1, kNewline = 2, kDelimiter = 4 };
+
+constexpr std::array<std::uint8_t, 256> make_classes() {
+  std::array<std::uint8_t, 256> t{};
+  for (unsigned char c : {' ', '\t', '\f', '\v', '\r'}) t[c] = kBlank | kDelimiter;
+  t['\n'] = kNewline | kDelimiter;
+  for (unsigned char c : {'{', '}', '(', ')', '[', ']', ';', '"'}) t[c] = kDelimiter;
+  return t;
+}
+constexpr std::array<std::uint8_t, 256> kClass = make_classes();
+
+bool is_space(char c) { return (kClass[static_cast<unsigned char>(c)] & (kBlank | kNewline)) != 0; }
+bool is_blank(char c) { return (kClass[static_cast<unsigned char>(c)] & kBlank) != 0; }
+bool is_delimiter(char c) { return (kClass[static_cast<unsigned char>(c)] & kDelimiter) != 0; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+// Standalone tokens that the game grammar reads as something other than a move (glyph, ep_mark):
+// the fast lane leaves them to it.
+bool is_other_element(std::string_view t) {
+  static constexpr std::string_view kTokens[] = {"!!", "??", "!?", "?!", "+/-", "-/+", "+/=", "=/+", "+-", "-+",
+                                                 "+=", "=+", "!",  "?",  "=",   "N",   "RR",  "e.p.", "a.p.", "ep"};
+  for (std::string_view k : kTokens)
+    if (t == k) return true;
+  return false;
+}
+
+// The piece letters of a language that are one ASCII capital, as a table (PieceType::None
+// elsewhere); `usable` is false when a letter would be read otherwise by the move grammar (an
+// `O` that castling also uses) or the language has none.
+struct LetterTable {
+  std::array<PieceType, 128> piece{};
+  bool usable = false;
+};
+
+LetterTable letter_table(const Language& lang) {
+  LetterTable t;
+  t.piece.fill(PieceType::None);
+  int count = 0;
+  for (PieceType p : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King}) {
+    std::string_view l = lang.letters[static_cast<std::size_t>(index_of(p))];
+    if (l.size() != 1 || l[0] < 'A' || l[0] > 'Z' || l[0] == 'O' || l[0] == 'X') continue;
+    if (t.piece[static_cast<unsigned char>(l[0])] != PieceType::None) return t;  // two pieces, one letter
+    t.piece[static_cast<unsigned char>(l[0])] = p;
+    ++count;
+  }
+  // A pawn letter is read by the move grammar too (`Pe4`, with a warning): it must not be taken
+  // for a piece here, and a piece letter equal to it would be ambiguous.
+  std::string_view pawn = lang.letters[static_cast<std::size_t>(index_of(PieceType::Pawn))];
+  if (pawn.size() == 1 && static_cast<unsigned char>(pawn[0]) < 128 &&
+      t.piece[static_cast<unsigned char>(pawn[0])] != PieceType::None)
+    return t;
+  t.usable = count == 5;
+  return t;
+}
+
+// One LetterTable per language, computed once (languages are static rows).
+const LetterTable& letters_of(const Language& lang) {
+  thread_local const Language* cached = nullptr;
+  thread_local LetterTable table;
+  if (cached != &lang) {
+    table = letter_table(lang);
+    cached = &lang;
+  }
+  return table;
+}
+
+// Plain SAN as the move grammar reads it: `Nf3`, `Nxf3`, `Nbd7`, `R1e2`, `e4`, `exd5`, each with
+// an optional `+`/`#` and one suffix glyph. Everything else (castling, promotion, full-square
+// origins, other marks) goes through the move grammar itself.
+bool parse_plain(std::string_view t, const LetterTable& letters, WrittenMove& w) {
+  std::size_t n = t.size();
+  // Suffixes from the end: glyph, then check mark.
+  if (n >= 2 && (t[n - 1] == '!' || t[n - 1] == '?')) {
+    char a = t[n - 2], b = t[n - 1];
+    if (a == '!' || a == '?') {
+      w.nag = a == '!' ? (b == '!' ? 3 : 5) : (b == '?' ? 4 : 6);
+      n -= 2;
+    } else {
+      w.nag = b == '!' ? 1 : 2;
+      n -= 1;
+    }
+  } else if (n >= 1 && (t[n - 1] == '!' || t[n - 1] == '?')) {
+    return false;
+  }
+  if (n >= 1 && t[n - 1] == '+') {
+    w.check = CheckMark::Check;
+    --n;
+  } else if (n >= 1 && t[n - 1] == '#') {
+    w.check = CheckMark::Mate;
+    --n;
+  }
+  if (n < 2 || !is_file(t[n - 2]) || !is_rank(t[n - 1])) return false;
+  w.to_file = static_cast<File>(t[n - 2] - 'a');
+  w.to_rank = static_cast<Rank>(t[n - 1] - '1');
+  std::string_view head = t.substr(0, n - 2);
+  if (!head.empty() && head.back() == 'x') {
+    w.capture = true;
+    head.remove_suffix(1);
+  }
+  if (head.empty()) return !w.capture;  // e4 (a bare `xe4` is not plain)
+  auto c0 = static_cast<unsigned char>(head[0]);
+  if (c0 < 128 && letters.piece[c0] != PieceType::None) {
+    w.piece = letters.piece[c0];
+    head.remove_prefix(1);
+    if (head.empty()) return true;  // Nf3, Nxf3
+    if (head.size() != 1) return false;
+    if (is_file(head[0])) w.from_file = static_cast<File>(head[0] - 'a');
+    else if (is_rank(head[0])) w.from_rank = static_cast<Rank>(head[0] - '1');
+    else return false;
+    return true;  // Nbd7, R1e2
+  }
+  // Pawn capture: exd5.
+  if (head.size() == 1 && is_file(head[0]) && w.capture) {
+    w.from_file = static_cast<File>(head[0] - 'a');
+    return true;
+  }
+  return false;
+}
+
+class FastReader {
+ public:
+  FastReader(const RawGame& raw, Visitor& visitor, const ReadOptions& options, const Language& language)
+      : s_(raw.bytes), raw_(raw), visitor_(visitor), options_(options), language_(language),
+        letters_(letters_of(language)) {
+    resolve_options_ = options.resolve;
+    resolve_options_.language = &language;
+  }
+
+  bool run() {
+    if (!letters_.usable || !options_.styles.allows(MoveStyle::San)) return false;
+    // Below every size limit, no line, comment or tag value can pass one.
+    const std::size_t size_limit =
+        std::min({options_.max_line_bytes, options_.max_comment_bytes, options_.max_tag_value_bytes});
+    if (s_.size() > size_limit || !is_ascii(s_)) return false;
+    // The decoder turns CRLF into LF and a lone CR into LF: a CRLF is white space here like its
+    // LF, a lone CR (old Mac line ends) is left to the general reader.
+    for (const char* p = s_.data(); (p = static_cast<const char*>(std::memchr(p, '\r', s_.data() + s_.size() - p)));
+         ++p)
+      if (p + 1 == s_.data() + s_.size() || p[1] != '\n') return false;
+    visitor_.begin_game(raw_.number);
+    if (!tags()) return false;
+    if (!movetext()) return false;
+    return finish();
+  }
+
+ private:
+  struct Frame {
+    Position before;
+    Position current;
+    bool has_move = false;
+    std::uint32_t ply = 1;
+  };
+
+  void skip_spaces() {
+    while (i_ < s_.size() && is_space(s_[i_])) ++i_;
+  }
+  void skip_blanks() {
+    while (i_ < s_.size() && is_blank(s_[i_])) ++i_;
+  }
+  bool token_end(std::size_t at) const { return at >= s_.size() || is_delimiter(s_[at]); }
+
+  bool tags() {
+    skip_spaces();
+    // `;` and `%` lines before the tags are the grammar's preamble.
+    if (i_ < s_.size() && (s_[i_] == ';' || s_[i_] == '%')) return false;
+    while (i_ < s_.size() && s_[i_] == '[') {
+      ++i_;
+      skip_blanks();
+      std::size_t name_begin = i_;
+      while (i_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[i_])) || s_[i_] == '_')) ++i_;
+      if (i_ == name_begin) return false;
+      std::string_view name = s_.substr(name_begin, i_ - name_begin);
+      skip_blanks();
+      if (i_ >= s_.size() || s_[i_] != '"') return false;
+      std::size_t value_begin = ++i_;
+      while (i_ < s_.size() && s_[i_] != '"') {
+        char c = s_[i_];
+        if (c == '\\' || c == '\n' || c == '\r') return false;
+        ++i_;
+      }
+      if (i_ >= s_.size()) return false;
+      std::string_view value = s_.substr(value_begin, i_ - value_begin);
+      ++i_;
+      skip_blanks();
+      if (i_ >= s_.size() || s_[i_] != ']') return false;  // a quote inside the value: the grammar's case
+      ++i_;
+      if (++tag_count_ > options_.max_tags) return false;
+      // The first of each, as the general reader looks them up.
+      if (name == "Result" && !has_result_tag_) result_tag_ = value, has_result_tag_ = true;
+      else if (name == "FEN" && !has_fen_) fen_ = value, has_fen_ = true;
+      else if (name == "Variant" && !has_variant_) variant_ = value, has_variant_ = true;
+      visitor_.tag(name, value);
+      skip_spaces();
+    }
+    // The grammar's preamble (`;` or `%` lines before the tags) and anything odd: not here.
+    return start_position();
+  }
+
+  bool start_position() {
+    bool variant_960 = false;
+    if (has_variant_) {
+      switch (classify_variant(variant_)) {
+        case VariantKind::Chess960: variant_960 = true; break;
+        case VariantKind::Standard: break;
+        case VariantKind::Unsupported: return false;
+      }
+    }
+    Frame f;
+    if (has_fen_) {
+      FenOptions fo;
+      fo.force_chess960 = variant_960;
+      auto pos = position_from_fen(fen_, fo);
+      if (!pos) return false;  // relaxed reading or an error: diagnostics
+      chess960_ = pos->is_chess960();
+      if (chess960_ && !variant_960) return false;  // a note
+      f.current = *pos;
+    } else if (variant_960) {
+      return false;  // a warning
+    } else {
+      f.current = Position::startpos();
+    }
+    f.before = f.current;
+    frames_.push_back(std::move(f));
+    return visitor_.end_tags(frames_.front().current, chess960_) == Skip::No;
+  }
+
+  bool movetext() {
+    while (i_ < s_.size()) {
+      const char c = s_[i_];
+      if (is_space(c)) {
+        ++i_;
+        continue;
+      }
+      if (result_) return false;  // anything after the result: the general reader decides
+      switch (c) {
+        case '{': {
+          const void* close = std::memchr(s_.data() + i_ + 1, '}', s_.size() - i_ - 1);
+          if (!close) return false;
+          std::size_t end = static_cast<std::size_t>(static_cast<const char*>(close) - s_.data());
+          std::string_view text = s_.substr(i_ + 1, end - i_ - 1);
+          if (text.find('\r') != std::string_view::npos) return false;  // decoding would change it
+          visitor_.comment(text, CommentKind::Brace);
+          i_ = end + 1;
+          continue;
+        }
+        case ';': {
+          std::size_t end = s_.find('\n', i_);
+          if (end == std::string_view::npos) end = s_.size();
+          std::string_view text = s_.substr(i_ + 1, end - i_ - 1);
+          if (text.find('\r') != std::string_view::npos) return false;
+          visitor_.comment(text, CommentKind::Line);
+          i_ = end;
+          continue;
+        }
+        case '$': {
+          std::size_t j = i_ + 1;
+          unsigned value = 0;
+          while (j < s_.size() && is_digit(s_[j]) && value <= 255) value = value * 10 + static_cast<unsigned>(s_[j++] - '0');
+          if (j == i_ + 1 || value > 255) return false;
+          visitor_.nag(value);
+          i_ = j;
+          continue;
+        }
+        case '(': {
+          if (s_.substr(i_, 3) == "(=)") return false;  // draw offer
+          Frame& parent = frames_.back();
+          if (!parent.has_move) return false;
+          if (static_cast<int>(frames_.size()) > options_.max_depth) return false;
+          Frame f;
+          f.current = parent.before;
+          f.before = parent.before;
+          f.ply = parent.ply - 1;
+          visitor_.begin_variation();
+          frames_.push_back(std::move(f));
+          ++i_;
+          continue;
+        }
+        case ')':
+          if (frames_.size() <= 1) return false;
+          frames_.pop_back();
+          visitor_.end_variation();
+          ++i_;
+          continue;
+        case '[':
+        case ']':
+        case '"':
+        case '}': return false;  // stray: reported by the grammar
+        case '%':
+          if (i_ == 0 || s_[i_ - 1] == '\n') return false;  // an escape line
+          break;
+        default: break;
+      }
+      if (!element()) return false;
+    }
+    return frames_.size() == 1;
+  }
+
+  // A result, a move number, dots or a move token at i_.
+  bool element() {
+    const char c = s_[i_];
+    if (c == '1' || c == '0' || c == '*') {
+      for (std::string_view r : {"1-0", "0-1", "1/2-1/2", "*"}) {
+        if (s_.substr(i_, r.size()) == r && token_end(i_ + r.size())) {
+          if (frames_.size() > 1) return false;  // a result inside a variation: a warning
+          result_ = parse_result(r);
+          i_ += r.size();
+          return true;
+        }
+      }
+    }
+    if (is_digit(c)) {  // move number: digits, blanks, one or more dots
+      std::size_t j = i_;
+      while (j < s_.size() && is_digit(s_[j])) ++j;
+      std::size_t k = j;
+      while (k < s_.size() && is_blank(s_[k])) ++k;
+      if (k < s_.size() && s_[k] == '.') {
+        while (k < s_.size() && s_[k] == '.') ++k;
+        i_ = k;
+        return true;
+      }
+    } else if (c == '.') {  // dots standing alone
+      std::size_t k = i_;
+      while (k < s_.size() && s_[k] == '.') ++k;
+      if (token_end(k)) {
+        i_ = k;
+        return true;
+      }
+    }
+    std::size_t end = i_;
+    while (end < s_.size() && !is_delimiter(s_[end])) ++end;
+    // `e8(Q)`: a parenthesised code point glued to the token belongs to it.
+    if (end + 2 < s_.size() && s_[end] == '(' && !is_delimiter(s_[end + 1]) && s_[end + 2] == ')') return false;
+    std::string_view token = s_.substr(i_, end - i_);
+    if (is_other_element(token)) return false;
+    if (++moves_ > options_.max_moves) return false;
+    if (!move(token, i_)) return false;
+    i_ = end;
+    return true;
+  }
+
+  bool move(std::string_view token, std::size_t at) {
+    Frame& f = frames_.back();
+    WrittenMove w;
+    Move m;
+    Position next = f.current;
+    if (parse_plain(token, letters_, w)) {
+      const PieceType type = w.piece == PieceType::None ? PieceType::Pawn : w.piece;
+      Bitboard from = ~Bitboard{0};
+      if (w.from_file) from &= file_bb(*w.from_file);
+      if (w.from_rank) from &= rank_bb(*w.from_rank);
+      const Square to = make_square(*w.to_file, *w.to_rank);
+      f.current.legal_moves(list_, 1u << index_of(type), from, bb(to));
+      if (list_.size() != 1) return false;  // none, ambiguous, or a promotion without its piece
+      m = list_[0];
+      if (m.is_castling() || f.current.is_capture(m) != w.capture) return false;
+      if (type != PieceType::Pawn && (w.from_file || w.from_rank) &&
+          san_disambiguation(f.current, m) == Disambiguation::None)
+        return false;  // more origin hints than needed
+      next.play(m);
+      const bool check = next.in_check();
+      const CheckMark due = !check ? CheckMark::None : next.is_checkmate() ? CheckMark::Mate : CheckMark::Check;
+      if (w.check != due) return false;
+    } else {
+      // Castling, promotions and other spellings: the move grammar and the resolver themselves,
+      // and only a reading without any remark is taken.
+      auto parsed = parse_move(token, language_, options_.styles, raw_.offset + at);
+      if (!parsed || parsed->folded || parsed->move.style == MoveStyle::Null) return false;
+      auto r = resolve(parsed->move, f.current, resolve_options_);
+      if (!r || !r->warnings.empty()) return false;
+      w = parsed->move;
+      m = r->move;
+      next.play(m);
+    }
+    w.span = SourceSpan{raw_.offset + at, static_cast<std::uint32_t>(token.size())};
+    MoveEvent ev{token, w.span, &w, m, f.current, f.ply, false};
+    visitor_.move(ev);
+    if (w.nag != 0) visitor_.nag(w.nag);
+    f.before = std::move(f.current);
+    f.current = std::move(next);
+    f.has_move = true;
+    ++f.ply;
+    return true;
+  }
+
+  bool finish() {
+    if (!result_) return false;  // no result token: a warning, or not a game
+    if (has_result_tag_) {
+      std::optional<GameResult> tag = parse_result(result_tag_);
+      if (!tag) return false;
+      if (*tag != *result_ && *tag != GameResult::Unknown && *result_ != GameResult::Unknown) return false;
+    }
+    visitor_.result(*result_);
+    visitor_.end_game();
+    return true;
+  }
+
+  std::string_view s_;
+  const RawGame& raw_;
+  Visitor& visitor_;
+  const ReadOptions& options_;
+  const Language& language_;
+  const LetterTable& letters_;
+  ResolveOptions resolve_options_;
+  std::size_t i_ = 0;
+  std::size_t tag_count_ = 0;
+  std::size_t moves_ = 0;
+  std::string_view result_tag_, fen_, variant_;
+  bool has_result_tag_ = false, has_fen_ = false, has_variant_ = false;
+  bool chess960_ = false;
+  std::optional<GameResult> result_;
+  std::vector<Frame> frames_;
+  MoveList list_;
+};
+
+}  // namespace
+
+bool fast_read_game(const RawGame& raw, Visitor& visitor, const ReadOptions& options, const Language& language) {
+  return FastReader(raw, visitor, options, language).run();
+}
+
+}  // namespace planilla
