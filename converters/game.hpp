@@ -43,12 +43,14 @@ struct MoveNode {
   std::vector<Comment> comments_after;
   std::vector<unsigned> nags;
   std::vector<Line> variations;          // alternatives to this move
+  friend bool operator==(const MoveNode&, const MoveNode&) = default;
 };
 
 struct Line {
   std::vector<unsigned> leading_nags;    // NAGs before the first move (kept, rarely seen)
   std::vector<MoveNode> moves;
   std::vector<Comment> trailing_comments;  // comments of a line that has no move
+  friend bool operator==(const Line&, const Line&) = default;
 };
 
 struct Game {
@@ -64,6 +66,7 @@ struct Game {
   // Replays the game: tags, end_tags, moves with their positions, comments, NAGs, variations,
   // result. Nodes whose move did not resolve are replayed with Move{} and end their line.
   void accept(Visitor& visitor, std::uint32_t number = 1) const;
+  friend bool operator==(const Game&, const Game&) = default;
 };
 
 // Builds a Game from visitor events (the reader's output, or another game's replay).

@@ -1,7 +1,8 @@
 // The PGN reader on arbitrary bytes: split, decode, grammar, move parsing and resolving.
 // Invariants beyond "no crash, no hang": reading the same bytes from memory and as a stream cut
 // into tiny chunks finds the same games with the same original bytes (the splitter's chunk
-// boundaries must not change where games end), and normalize loses no game
+// boundaries must not change where games end), the fast lane (converters/fast_reader.hpp) reads
+// every game it takes exactly as the general reader does, and normalize loses no game
 // (read == written + rejected, design decision 7).
 #include <sstream>
 
@@ -31,6 +32,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ++n;
   }
   PLANILLA_FUZZ_CHECK(n == games.size());
+
+  // Both lanes of read_job(): the same model, diagnostics and encoding for every game.
+  PgnReader jobs(bytes, options);
+  GameJob job;
+  while (jobs.next_job(job)) {
+    GameJob copy = job;
+    copy.raw.bytes = {};
+    GameRecord fast, general;
+    read_job(job, fast, options);
+    ReadOptions no_lane = options;
+    no_lane.fast_lane = false;
+    read_job(copy, general, no_lane);
+    PLANILLA_FUZZ_CHECK(fast.game == general.game);
+    PLANILLA_FUZZ_CHECK(fast.diagnostics.size() == general.diagnostics.size());
+    PLANILLA_FUZZ_CHECK(fast.encoding == general.encoding);
+    PLANILLA_FUZZ_CHECK(fast.original == general.original);
+  }
 
   std::istringstream again{std::string(bytes)};
   std::ostringstream out, rejects;

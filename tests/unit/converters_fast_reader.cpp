@@ -1,0 +1,129 @@
+// converters/fast_reader: which games the fast lane takes, and that a game it takes is read
+// exactly as the general reader reads it (same model, no diagnostic due).
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "converters/fast_reader.hpp"
+#include "converters/game.hpp"
+#include "converters/reader.hpp"
+#include "converters/split.hpp"
+#include "notation/language.hpp"
+
+using namespace planilla;
+
+namespace {
+
+struct Lanes {
+  bool taken = false;
+  Game fast;
+  Game general;
+  std::vector<Diagnostic> diagnostics;  // of the general reader
+};
+
+Lanes read_both(std::string_view text, const Language& lang = english(), const ReadOptions& base = {}) {
+  const std::vector<RawGame> raws = split_games(text);
+  REQUIRE(raws.size() == 1);
+  Lanes l;
+  ReadOptions options = base;
+  options.language = &lang;
+  GameBuilder fast(l.fast);
+  l.taken = fast_read_game(raws[0], fast, options, lang);
+  GameBuilder general(l.general);
+  read_game(raws[0], general, l.diagnostics, options);
+  return l;
+}
+
+}  // namespace
+
+TEST_CASE("fast lane: taken exactly when the general reader has nothing to say") {
+  struct Row {
+    std::string name;
+    std::string text;
+    bool taken;
+  };
+  const Row rows[] = {
+      {"plain game", "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n", true},
+      {"move numbers glued and spaced", "1.e4 e5 2 . Nf3 2... Nc6 3.Bb5 *", true},
+      {"comments, NAGs, glyphs, variations",
+       "1. e4 {best by test} e5 $1 2. Nf3!? (2. f4 exf4 (2... d5) 3. Nf3) Nc6?! ; line\n3. Bb5 *", true},
+      {"captures, check, mate", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0", true},
+      {"disambiguation needed", "1. Nf3 Nf6 2. Nc3 Nc6 3. Nd4 Nd5 4. Ncb5 *", true},
+      {"castling and promotion through the move grammar",
+       "[FEN \"4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1\"]\n\n1. b8=Q+ Kf7 2. 0-0+ Kg6 3. Qb1+ Kh5 4. Rf5+ *", true},
+      {"CRLF line ends", "[Event \"x\"]\r\n\r\n1. e4 e5\r\n2. Nf3 *\r\n", true},
+      {"Chess960 with a FEN", "[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n1. g4 *",
+       true},
+      {"result only", "[Event \"x\"]\n\n*", true},
+      {"missing check mark", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 1-0", false},
+      {"spurious check mark", "1. e4+ *", false},
+      {"missing capture mark", "1. e4 d5 2. ed5 *", false},
+      {"over-disambiguated", "1. Ngf3 *", false},
+      {"illegal move", "1. e5 *", false},
+      {"Result tag disagrees", "[Result \"0-1\"]\n\n1. e4 1-0", false},
+      {"no result", "[Event \"x\"]\n\n1. e4 e5", false},
+      {"result inside a variation", "1. e4 (1. d4 1-0) *", false},
+      {"unclosed variation", "1. e4 (1. d4 *", false},
+      {"lone CR", "1. e4\re5 *", false},
+      {"non-ASCII", "[White \"Ca\xC3\xB1" "ete\"]\n\n1. e4 *", false},
+      {"escape line", "1. e4\n% note\ne5 *", false},
+      {"draw offer", "1. e4 (=) e5 *", false},
+      {"separate e.p. mark", "1. e4 d5 2. e5 f5 3. exf6 e.p. *", false},
+      {"unknown variant", "[Variant \"Crazyhouse\"]\n\n1. e4 *", false},
+      {"quote inside a tag value", "[Event \"Club \"X\"\"]\n\n1. e4 *", false},
+      {"null move", "1. e4 -- 2. d4 *", false},
+  };
+  for (const Row& r : rows) {
+    CAPTURE(r.name);
+    const Lanes l = read_both(r.text);
+    CHECK(l.taken == r.taken);
+    if (l.taken) {
+      CHECK(l.diagnostics.empty());
+      CHECK(l.fast == l.general);
+    }
+  }
+}
+
+TEST_CASE("fast lane: the letters of the reading's language") {
+  struct Row {
+    std::string code;
+    std::string text;
+    bool taken;
+  };
+  const Row rows[] = {
+      {"es", "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Aa4 Cf6 5. O-O Ae7 6. Te1 b5 7. Ab3 d6 *", true},
+      {"de", "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 6. Te1 *", true},
+      {"fr", "1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 4. Fa4 Cf6 5. O-O Fe7 6. Te1 *", true},
+      {"es", "1. e4 e5 2. Nf3 *", false},  // English letters in a Spanish reading: the general reader's case
+  };
+  for (const Row& r : rows) {
+    CAPTURE(r.code);
+    CAPTURE(r.text);
+    const Language* lang = find_language(r.code);
+    REQUIRE(lang != nullptr);
+    const Lanes l = read_both(r.text, *lang);
+    CHECK(l.taken == r.taken);
+    if (l.taken) {
+      CHECK(l.diagnostics.empty());
+      CHECK(l.fast == l.general);
+    }
+  }
+}
+
+TEST_CASE("fast lane: limits are the general reader's") {
+  ReadOptions tight;
+  tight.max_moves = 3;
+  CHECK_FALSE(read_both("1. e4 e5 2. Nf3 Nc6 *", english(), tight).taken);
+  CHECK(read_both("1. e4 e5 2. Nf3 *", english(), tight).taken);
+  tight = ReadOptions{};
+  tight.max_depth = 1;
+  CHECK_FALSE(read_both("1. e4 (1. d4 (1. c4)) *", english(), tight).taken);
+  CHECK(read_both("1. e4 (1. d4) *", english(), tight).taken);
+  tight = ReadOptions{};
+  tight.max_tags = 1;
+  CHECK_FALSE(read_both("[Event \"a\"]\n[Site \"b\"]\n\n*", english(), tight).taken);
+  tight = ReadOptions{};
+  tight.styles.bits = 1u << static_cast<unsigned>(MoveStyle::Uci);
+  CHECK_FALSE(read_both("1. e4 *", english(), tight).taken);
+}
