@@ -27,9 +27,14 @@ bool is_slider_type(PieceType t) {
 // Construction
 
 Position::Position() {
-  // Built by hand rather than through from_setup(): no attack tables are needed (the start
-  // position has no checkers), so a default-constructed Position is cheap and safe to make
-  // during static initialisation.
+  // Built once (the reader makes several per game), by hand rather than through from_setup():
+  // no attack tables are needed (the start position has no checkers), so this is safe during
+  // static initialisation.
+  static const Position start{StartTag{}};
+  *this = start;
+}
+
+Position::Position(StartTag) {
   for (int f = 0; f < 8; ++f) {
     put_piece(Piece{Color::White, kBackRankOrder[f]}, square_at(f));
     put_piece(Piece{Color::White, PieceType::Pawn}, square_at(8 + f));

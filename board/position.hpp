@@ -171,6 +171,8 @@ class Position {
   friend bool operator==(const Position& a, const Position& b);
 
  private:
+  struct StartTag {};
+  explicit Position(StartTag);  // the start position, built piece by piece
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void remove_castling_rights(Bitboard rooks);

@@ -44,6 +44,8 @@ int run_check(const CheckOptions& o, Io& io) {
   // Candidates and suggestions are written while the games are read (on the workers), so the
   // reader must know the report's language.
   setup.read_options.suggestion_language = lang;
+  // The HTML report names the players and the result: it needs the game model.
+  setup.read_options.keep_model = o.format == "html";
 
   OutputTarget target;
   if (!target.open(o.output, io)) return kUsage;

@@ -147,6 +147,7 @@ void CheckReporter::game(const GameRecord& record) {
     }
   };
   count(count, record.game.main);
+  moves += record.unmodelled_moves;
   summary_.moves += moves;
 
   bool game_has_error = false;

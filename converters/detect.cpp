@@ -455,6 +455,12 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
       if (!fit) continue;
       GameRecord attempt = read_as(raw, record, options, lang);
       if (!score_of(attempt.diagnostics).clean()) continue;
+      if (!replaced && record.unmodelled_moves != 0) {
+        // Read without its model (ReadOptions::keep_model): read it again, with it.
+        GameRecord modelled = read_as(raw, record, options, chosen);
+        record.game = std::move(modelled.game);
+        record.unmodelled_moves = 0;
+      }
       if (!best_likelihood) best_likelihood = piece_likelihood(replaced ? best_record.game : record.game);
       double likelihood = piece_likelihood(attempt.game);
       if (likelihood > *best_likelihood + 1e-9) {

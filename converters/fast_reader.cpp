@@ -9,6 +9,7 @@
 #include "converters/game.hpp"
 #include "converters/variant.hpp"
 #include "grammar/move_parser.hpp"
+#include "notation/diagnostic.hpp"
 #include "notation/resolve.hpp"
 #include "notation/write.hpp"
 
@@ -141,11 +142,13 @@ bool parse_plain(std::string_view t, const LetterTable& letters, WrittenMove& w)
 
 class FastReader {
  public:
-  FastReader(const RawGame& raw, Visitor& visitor, const ReadOptions& options, const Language& language)
-      : s_(raw.bytes), raw_(raw), visitor_(visitor), options_(options), language_(language),
-        letters_(letters_of(language)) {
+  FastReader(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics, const ReadOptions& options,
+             const Language& language)
+      : s_(raw.bytes), raw_(raw), visitor_(visitor), diagnostics_(diagnostics), options_(options),
+        language_(language), letters_(letters_of(language)), lc_{raw.line, raw.column} {
     resolve_options_ = options.resolve;
     resolve_options_.language = &language;
+    frames_.reserve(4);
   }
 
   bool run() {
@@ -166,11 +169,24 @@ class FastReader {
   }
 
  private:
+  // One line of play: the position before its last move and after it, in two slots that swap
+  // roles, so a move costs one copy of the position.
   struct Frame {
-    Position before;
-    Position current;
+    std::array<Position, 3> slots;  // before, current, and the next position being made
+    std::uint8_t before_at = 0, current_at = 1, spare_at = 2;
     bool has_move = false;
     std::uint32_t ply = 1;
+    std::uint32_t variation = 0;
+    Position& before() { return slots[before_at]; }
+    Position& current() { return slots[current_at]; }
+    Position& spare() { return slots[spare_at]; }
+    // The spare slot (the position after the move) becomes current, current becomes before.
+    void advance() {
+      const std::uint8_t old_before = before_at;
+      before_at = current_at;
+      current_at = spare_at;
+      spare_at = old_before;
+    }
   };
 
   void skip_spaces() {
@@ -227,7 +243,7 @@ class FastReader {
         case VariantKind::Unsupported: return false;
       }
     }
-    Frame f;
+    Frame& f = frames_.emplace_back();
     if (has_fen_) {
       FenOptions fo;
       fo.force_chess960 = variant_960;
@@ -235,15 +251,12 @@ class FastReader {
       if (!pos) return false;  // relaxed reading or an error: diagnostics
       chess960_ = pos->is_chess960();
       if (chess960_ && !variant_960) return false;  // a note
-      f.current = *pos;
+      f.current() = *pos;
     } else if (variant_960) {
       return false;  // a warning
-    } else {
-      f.current = Position::startpos();
     }
-    f.before = f.current;
-    frames_.push_back(std::move(f));
-    return visitor_.end_tags(frames_.front().current, chess960_) == Skip::No;
+    f.before() = f.current();
+    return visitor_.end_tags(f.current(), chess960_) == Skip::No;
   }
 
   bool movetext() {
@@ -285,15 +298,15 @@ class FastReader {
         }
         case '(': {
           if (s_.substr(i_, 3) == "(=)") return false;  // draw offer
-          Frame& parent = frames_.back();
-          if (!parent.has_move) return false;
+          if (!frames_.back().has_move) return false;
           if (static_cast<int>(frames_.size()) > options_.max_depth) return false;
-          Frame f;
-          f.current = parent.before;
-          f.before = parent.before;
+          Frame& f = frames_.emplace_back();  // may move the parent: look it up again
+          Frame& parent = frames_[frames_.size() - 2];
+          f.current() = parent.before();
+          f.before() = parent.before();
           f.ply = parent.ply - 1;
+          f.variation = ++variations_;
           visitor_.begin_variation();
-          frames_.push_back(std::move(f));
           ++i_;
           continue;
         }
@@ -360,48 +373,82 @@ class FastReader {
     return true;
   }
 
+  // Plain SAN resolved directly: the one legal move of the written piece to the written square,
+  // written exactly as SAN writes it (capture mark, origin hints, check or mate mark). False
+  // when anything differs; the move grammar and the resolver then have the word.
+  bool resolve_plain(const WrittenMove& w, const Position& pos, Position& next, Move& m) {
+    const PieceType type = w.piece == PieceType::None ? PieceType::Pawn : w.piece;
+    Bitboard from = ~Bitboard{0};
+    if (w.from_file) from &= file_bb(*w.from_file);
+    if (w.from_rank) from &= rank_bb(*w.from_rank);
+    const Square to = make_square(*w.to_file, *w.to_rank);
+    pos.legal_moves(list_, 1u << index_of(type), from, bb(to));
+    if (list_.size() != 1) return false;  // none, ambiguous, or a promotion without its piece
+    m = list_[0];
+    if (m.is_castling() || pos.is_capture(m) != w.capture) return false;
+    if (type != PieceType::Pawn && (w.from_file || w.from_rank) &&
+        san_disambiguation(pos, m) == Disambiguation::None)
+      return false;  // more origin hints than needed
+    next = pos;
+    next.play(m);
+    const bool check = next.in_check();
+    const CheckMark due = !check ? CheckMark::None : next.is_checkmate() ? CheckMark::Mate : CheckMark::Check;
+    return w.check == due;
+  }
+
   bool move(std::string_view token, std::size_t at) {
     Frame& f = frames_.back();
+    Position& next = f.spare();
     WrittenMove w;
     Move m;
-    Position next = f.current;
-    if (parse_plain(token, letters_, w)) {
-      const PieceType type = w.piece == PieceType::None ? PieceType::Pawn : w.piece;
-      Bitboard from = ~Bitboard{0};
-      if (w.from_file) from &= file_bb(*w.from_file);
-      if (w.from_rank) from &= rank_bb(*w.from_rank);
-      const Square to = make_square(*w.to_file, *w.to_rank);
-      f.current.legal_moves(list_, 1u << index_of(type), from, bb(to));
-      if (list_.size() != 1) return false;  // none, ambiguous, or a promotion without its piece
-      m = list_[0];
-      if (m.is_castling() || f.current.is_capture(m) != w.capture) return false;
-      if (type != PieceType::Pawn && (w.from_file || w.from_rank) &&
-          san_disambiguation(f.current, m) == Disambiguation::None)
-        return false;  // more origin hints than needed
-      next.play(m);
-      const bool check = next.in_check();
-      const CheckMark due = !check ? CheckMark::None : next.is_checkmate() ? CheckMark::Mate : CheckMark::Check;
-      if (w.check != due) return false;
-    } else {
-      // Castling, promotions and other spellings: the move grammar and the resolver themselves,
-      // and only a reading without any remark is taken.
+    if (!parse_plain(token, letters_, w) || !resolve_plain(w, f.current(), next, m)) {
+      // Castling, promotions, other spellings and moves written with a remark: the move grammar
+      // and the resolver themselves. A move that resolves keeps its remarks (the same W- codes
+      // at the same place as the general reader's); one that does not is the general reader's.
       auto parsed = parse_move(token, language_, options_.styles, raw_.offset + at);
       if (!parsed || parsed->folded || parsed->move.style == MoveStyle::Null) return false;
-      auto r = resolve(parsed->move, f.current, resolve_options_);
-      if (!r || !r->warnings.empty()) return false;
+      auto r = resolve(parsed->move, f.current(), resolve_options_);
+      if (!r) return false;
+      for (const ResolveWarning& warning : r->warnings)
+        add(warning.code, at, warning.message, token, f.ply, f.variation);
       w = parsed->move;
       m = r->move;
+      next = f.current();
       next.play(m);
     }
     w.span = SourceSpan{raw_.offset + at, static_cast<std::uint32_t>(token.size())};
-    MoveEvent ev{token, w.span, &w, m, f.current, f.ply, false};
+    MoveEvent ev{token, w.span, &w, m, f.current(), f.ply, false};
     visitor_.move(ev);
     if (w.nag != 0) visitor_.nag(w.nag);
-    f.before = std::move(f.current);
-    f.current = std::move(next);
+    f.advance();
     f.has_move = true;
     ++f.ply;
     return true;
+  }
+
+  // A remark as GameReader::add() makes it: the offsets are the file's (ASCII, and a CR only
+  // before an LF, so the text's columns are the decoded text's).
+  void add(Code code, std::size_t offset, const std::string& message, std::string_view written, std::uint32_t ply,
+           std::uint32_t variation) {
+    Diagnostic d;
+    d.code = code;
+    d.severity = code_severity(code);
+    d.file = options_.file_name;
+    d.byte = raw_.offset + offset;
+    if (offset < lc_offset_) {
+      lc_offset_ = 0;
+      lc_ = LineColumn{raw_.line, raw_.column};
+    }
+    lc_ = line_column(s_.substr(lc_offset_), offset - lc_offset_, lc_.line, lc_.column);
+    lc_offset_ = offset;
+    d.line = lc_.line;
+    d.column = lc_.column;
+    d.game = raw_.number;
+    d.ply = ply;
+    d.variation = variation;
+    d.message = message;
+    d.written = std::string(written);
+    diagnostics_.push_back(std::move(d));
   }
 
   bool finish() {
@@ -419,6 +466,7 @@ class FastReader {
   std::string_view s_;
   const RawGame& raw_;
   Visitor& visitor_;
+  std::vector<Diagnostic>& diagnostics_;
   const ReadOptions& options_;
   const Language& language_;
   const LetterTable& letters_;
@@ -430,14 +478,21 @@ class FastReader {
   bool has_result_tag_ = false, has_fen_ = false, has_variant_ = false;
   bool chess960_ = false;
   std::optional<GameResult> result_;
+  std::uint32_t variations_ = 0;
+  std::uint64_t lc_offset_ = 0;  // place of the last remark, for counting lines on from there
+  LineColumn lc_;
   std::vector<Frame> frames_;
   MoveList list_;
 };
 
 }  // namespace
 
-bool fast_read_game(const RawGame& raw, Visitor& visitor, const ReadOptions& options, const Language& language) {
-  return FastReader(raw, visitor, options, language).run();
+bool fast_read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics,
+                    const ReadOptions& options, const Language& language) {
+  const std::size_t before = diagnostics.size();
+  if (FastReader(raw, visitor, diagnostics, options, language).run()) return true;
+  diagnostics.resize(before);
+  return false;
 }
 
 }  // namespace planilla

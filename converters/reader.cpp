@@ -22,6 +22,20 @@ std::size_t GameRecord::count(Severity s) const {
 
 namespace {
 
+// The visitor of a game read without its model (ReadOptions::keep_model): the count of moves,
+// and the start position, which places a diagnostic's ply at its move number.
+struct MoveCounter : Visitor {
+  explicit MoveCounter(Game& g) : game(g) {}
+  Game& game;
+  std::uint64_t moves = 0;
+  Skip end_tags(const Position& start, bool chess960) override {
+    game.start = start;
+    game.chess960 = chess960;
+    return Skip::No;
+  }
+  void move(const MoveEvent&) override { ++moves; }
+};
+
 // Games of at least this many read chunks are moved out of the splitter's buffer rather than
 // copied (GameSplitter::take_game); smaller ones are copied, so the buffer is reused.
 constexpr std::size_t kTakeOver = 4;
@@ -624,10 +638,14 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options) {
   record.line = raw.line;
   record.diagnostics.clear();
   record.game = Game{};
+  record.unmodelled_moves = 0;
   GameBuilder builder(record.game);
+  MoveCounter counter(record.game);
   const Language* language = options.language ? options.language : &english();
   if (options.fast_lane && !job.transcoded_from && !options.choose_language &&
-      fast_read_game(raw, builder, options, *language)) {
+      fast_read_game(raw, options.keep_model ? static_cast<Visitor&>(builder) : counter, record.diagnostics, options,
+                     *language)) {
+    record.unmodelled_moves = counter.moves;
     // Pure ASCII: what decode() would have chosen.
     record.encoding = options.encoding ? *options.encoding : Encoding::Ascii;
   } else {

@@ -53,6 +53,11 @@ struct ReadOptions {
   // read_job(): try the fast lane (converters/fast_reader.hpp) first. Off only to compare the
   // two lanes (tests) — the output is the same either way.
   bool fast_lane = true;
+  // read_job(): build the game model (Game) of a game the fast lane takes. `check` without an
+  // HTML report needs only the diagnostics, the move count (GameRecord::unmodelled_moves) and
+  // the start position (Game::start, for move numbers); a game that needs a closer look later (a
+  // tie between letter sets) is read again with its model.
+  bool keep_model = true;
   // `--shard`: only the games that START in [range_begin, range_end) (byte offsets of the input)
   // are read; the others are still cut, so game numbers, lines and the encoding carried from
   // game to game are those of a whole-input run, and N shards' outputs concatenate to one run's.
@@ -77,6 +82,9 @@ struct GameRecord {
   std::string original;          // the game's bytes exactly as read (in its own encoding)
   Encoding encoding = Encoding::Ascii;
   Game game;
+  // Moves read (variations included) that are not in `game`: a game read without its model
+  // (ReadOptions::keep_model); 0 otherwise.
+  std::uint64_t unmodelled_moves = 0;
   std::vector<Diagnostic> diagnostics;
 
   std::size_t count(Severity s) const;

@@ -46,6 +46,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     read_job(copy, general, no_lane);
     PLANILLA_FUZZ_CHECK(fast.game == general.game);
     PLANILLA_FUZZ_CHECK(fast.diagnostics.size() == general.diagnostics.size());
+    for (std::size_t i = 0; i < fast.diagnostics.size() && i < general.diagnostics.size(); ++i) {
+      PLANILLA_FUZZ_CHECK(format_diagnostic(fast.diagnostics[i]) == format_diagnostic(general.diagnostics[i]));
+      PLANILLA_FUZZ_CHECK(fast.diagnostics[i].written == general.diagnostics[i].written);
+      PLANILLA_FUZZ_CHECK(fast.diagnostics[i].severity == general.diagnostics[i].severity);
+    }
     PLANILLA_FUZZ_CHECK(fast.encoding == general.encoding);
     PLANILLA_FUZZ_CHECK(fast.original == general.original);
   }
