@@ -36,6 +36,10 @@ bool is_delimiter(char c) { return (kClass[static_cast<unsigned char>(c)] & kDel
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_file(char c) { return c >= 'a' && c <= 'h'; }
 bool is_rank(char c) { return c >= '1' && c <= '8'; }
+// A tag name's characters (the grammar's alnum and '_', ASCII).
+bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
 
 // Standalone tokens that the game grammar reads as something other than a move (glyph, ep_mark):
 // the fast lane leaves them to it.
@@ -205,7 +209,7 @@ class FastReader {
       ++i_;
       skip_blanks();
       std::size_t name_begin = i_;
-      while (i_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[i_])) || s_[i_] == '_')) ++i_;
+      while (i_ < s_.size() && is_name_char(s_[i_])) ++i_;
       if (i_ == name_begin) return false;
       std::string_view name = s_.substr(name_begin, i_ - name_begin);
       skip_blanks();
@@ -366,7 +370,6 @@ class FastReader {
     // `e8(Q)`: a parenthesised code point glued to the token belongs to it.
     if (end + 2 < s_.size() && s_[end] == '(' && !is_delimiter(s_[end + 1]) && s_[end + 2] == ')') return false;
     std::string_view token = s_.substr(i_, end - i_);
-    if (is_other_element(token)) return false;
     if (++moves_ > options_.max_moves) return false;
     if (!move(token, i_)) return false;
     i_ = end;
@@ -376,7 +379,7 @@ class FastReader {
   // Plain SAN resolved directly: the one legal move of the written piece to the written square,
   // written exactly as SAN writes it (capture mark, origin hints, check or mate mark). False
   // when anything differs; the move grammar and the resolver then have the word.
-  bool resolve_plain(const WrittenMove& w, const Position& pos, Position& next, Move& m) {
+  bool resolve_plain(const WrittenMove& w, const Position& pos, Position& next, Move& m, SanFacts& facts) {
     const PieceType type = w.piece == PieceType::None ? PieceType::Pawn : w.piece;
     Bitboard from = ~Bitboard{0};
     if (w.from_file) from &= file_bb(*w.from_file);
@@ -386,13 +389,17 @@ class FastReader {
     if (list_.size() != 1) return false;  // none, ambiguous, or a promotion without its piece
     m = list_[0];
     if (m.is_castling() || pos.is_capture(m) != w.capture) return false;
-    if (type != PieceType::Pawn && (w.from_file || w.from_rank) &&
-        san_disambiguation(pos, m) == Disambiguation::None)
-      return false;  // more origin hints than needed
+    // Without hints the move is the only one of its piece to the square: SAN needs none.
+    facts.disambiguation = Disambiguation::None;
+    if (type != PieceType::Pawn && (w.from_file || w.from_rank)) {
+      facts.disambiguation = san_disambiguation(pos, m);
+      if (facts.disambiguation == Disambiguation::None) return false;  // more origin hints than needed
+    }
     next = pos;
     next.play(m);
-    const bool check = next.in_check();
-    const CheckMark due = !check ? CheckMark::None : next.is_checkmate() ? CheckMark::Mate : CheckMark::Check;
+    facts.check = next.in_check();
+    facts.mate = facts.check && next.is_checkmate();
+    const CheckMark due = facts.mate ? CheckMark::Mate : facts.check ? CheckMark::Check : CheckMark::None;
     return w.check == due;
   }
 
@@ -401,10 +408,14 @@ class FastReader {
     Position& next = f.spare();
     WrittenMove w;
     Move m;
-    if (!parse_plain(token, letters_, w) || !resolve_plain(w, f.current(), next, m)) {
+    SanFacts facts;
+    const SanFacts* known = &facts;
+    if (!parse_plain(token, letters_, w) || !resolve_plain(w, f.current(), next, m, facts)) {
+      known = nullptr;
       // Castling, promotions, other spellings and moves written with a remark: the move grammar
       // and the resolver themselves. A move that resolves keeps its remarks (the same W- codes
       // at the same place as the general reader's); one that does not is the general reader's.
+      if (is_other_element(token)) return false;  // (no plain move is one)
       auto parsed = parse_move(token, language_, options_.styles, raw_.offset + at);
       if (!parsed || parsed->folded || parsed->move.style == MoveStyle::Null) return false;
       auto r = resolve(parsed->move, f.current(), resolve_options_);
@@ -418,6 +429,7 @@ class FastReader {
     }
     w.span = SourceSpan{raw_.offset + at, static_cast<std::uint32_t>(token.size())};
     MoveEvent ev{token, w.span, &w, m, f.current(), f.ply, false};
+    ev.facts = known;
     visitor_.move(ev);
     if (w.nag != 0) visitor_.nag(w.nag);
     f.advance();

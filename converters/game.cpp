@@ -39,6 +39,7 @@ void replay(const Line& line, const Position& from, std::uint32_t ply, Visitor& 
   for (const MoveNode& node : line.moves) {
     for (const Comment& c : node.comments_before) v.comment(c.text, c.kind);
     MoveEvent ev{node.text, node.span, node.parsed ? &node.written : nullptr, node.move, cur, ply, node.draw_offer};
+    if (node.facts_known) ev.facts = &node.facts;
     v.move(ev);
     for (unsigned n : node.nags) v.nag(n);
     for (const Comment& c : node.comments_after) v.comment(c.text, c.kind);
@@ -93,6 +94,10 @@ void GameBuilder::move(const MoveEvent& e) {
   if (e.written) node.written = *e.written;
   node.move = e.move;
   node.draw_offer = e.draw_offer;
+  if (e.facts) {
+    node.facts = *e.facts;
+    node.facts_known = true;
+  }
   node.comments_before = std::move(pending_);
   pending_.clear();
   stack_.back().after_move = true;

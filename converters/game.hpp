@@ -43,7 +43,14 @@ struct MoveNode {
   std::vector<Comment> comments_after;
   std::vector<unsigned> nags;
   std::vector<Line> variations;          // alternatives to this move
-  friend bool operator==(const MoveNode&, const MoveNode&) = default;
+  SanFacts facts;                        // meaningful when `facts_known` (MoveEvent::facts)
+  bool facts_known = false;
+  // The facts are a cache of what the position and the move imply: not part of the value.
+  friend bool operator==(const MoveNode& a, const MoveNode& b) {
+    return a.text == b.text && a.span == b.span && a.written == b.written && a.parsed == b.parsed &&
+           a.move == b.move && a.draw_offer == b.draw_offer && a.comments_before == b.comments_before &&
+           a.comments_after == b.comments_after && a.nags == b.nags && a.variations == b.variations;
+  }
 };
 
 struct Line {

@@ -104,7 +104,7 @@ void PgnWriter::move(const MoveEvent& e) {
     number_ += side == Color::White ? "." : "...";
   }
   scratch_.clear();
-  if (e.move) append_move(scratch_, e.before, e.move, options_.moves);
+  if (e.move) append_move(scratch_, e.before, e.move, options_.moves, e.facts);
   else scratch_.assign(e.text);  // preformatted by the caller
   if (numbered) {
     // A move number stays on the line of its move ("7." alone at a line's end reads badly).

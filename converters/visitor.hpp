@@ -9,6 +9,7 @@
 #include "board/move.hpp"
 #include "board/position.hpp"
 #include "grammar/pgn_parser.hpp"
+#include "notation/write.hpp"
 #include "notation/written_move.hpp"
 
 namespace planilla {
@@ -33,6 +34,9 @@ struct MoveEvent {
   // The text is the move as it should be written (a writer that formats moves itself, such as
   // the descriptive one, forwards them with `move` empty): writers take it as it is.
   bool preformatted = false;
+  // SAN's origin hints and the check state, when the reader already knows them (its fast lane);
+  // writers pass them on to append_move() instead of computing them again. nullptr: unknown.
+  const SanFacts* facts = nullptr;
 };
 
 class Visitor {

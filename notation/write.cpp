@@ -88,9 +88,14 @@ CheckState check_state(const Position& pos, Move m) {
   return pos.after(m).is_checkmate() ? CheckState::Mate : CheckState::Check;
 }
 
-void append_check_suffix(std::string& out, const Position& pos, Move m, const WriteOptions& options) {
+void append_check_suffix(std::string& out, const Position& pos, Move m, const WriteOptions& options,
+                         const SanFacts* facts = nullptr) {
   if (!options.check_marks) return;
-  switch (check_state(pos, m)) {
+  const CheckState state = !facts ? check_state(pos, m)
+                           : facts->mate ? CheckState::Mate
+                           : facts->check ? CheckState::Check
+                                          : CheckState::None;
+  switch (state) {
     case CheckState::None: break;
     case CheckState::Check: out += '+'; break;
     case CheckState::Mate: out += '#'; break;
@@ -119,7 +124,7 @@ void append_piece(std::string& out, const Language& lang, Color c, PieceType t, 
 
 // SAN and figurine SAN (PGN §8.2.3 with the language's letters).
 void append_san(std::string& out, const Position& pos, Move m, const WriteOptions& options,
-                bool figurines) {
+                bool figurines, const SanFacts* facts) {
   const Language& lang = language_of(options);
   const Color us = pos.side_to_move();
   if (m.is_castling()) {
@@ -134,7 +139,7 @@ void append_san(std::string& out, const Position& pos, Move m, const WriteOption
       }
     } else {
       append_piece(out, lang, us, piece, figurines);
-      switch (san_disambiguation(pos, m)) {
+      switch (facts ? facts->disambiguation : san_disambiguation(pos, m)) {
         case Disambiguation::None: break;
         case Disambiguation::File: out += file_char(file_of(m.from())); break;
         case Disambiguation::Rank: out += rank_char(rank_of(m.from())); break;
@@ -148,12 +153,12 @@ void append_san(std::string& out, const Position& pos, Move m, const WriteOption
       append_piece(out, lang, us, m.promotion(), figurines);
     }
   }
-  append_check_suffix(out, pos, m, options);
+  append_check_suffix(out, pos, m, options, facts);
 }
 
 // Lan (`Ng1-f3`, `e4xd5`, `e7xd8=Q`) and FIDE's compact long form (`Ng1f3`, `e5xd6`, `e7d8Q`).
 void append_long(std::string& out, const Position& pos, Move m, const WriteOptions& options,
-                 bool hyphen) {
+                 bool hyphen, const SanFacts* facts) {
   const Language& lang = language_of(options);
   if (m.is_castling()) {
     append_castling(out, m, options);
@@ -171,7 +176,7 @@ void append_long(std::string& out, const Position& pos, Move m, const WriteOptio
       out += lang.letters[index_of(m.promotion())];
     }
   }
-  append_check_suffix(out, pos, m, options);
+  append_check_suffix(out, pos, m, options, facts);
 }
 
 void append_uci(std::string& out, const Position& pos, Move m, const WriteOptions& options) {
@@ -379,6 +384,11 @@ Disambiguation san_disambiguation(const Position& pos, Move move) {
 }
 
 void append_move(std::string& out, const Position& pos, Move move, const WriteOptions& options) {
+  append_move(out, pos, move, options, nullptr);
+}
+
+void append_move(std::string& out, const Position& pos, Move move, const WriteOptions& options,
+                 const SanFacts* facts) {
   if (move.is_null()) {
     switch (options.style) {
       case WriteStyle::San:
@@ -398,10 +408,10 @@ void append_move(std::string& out, const Position& pos, Move move, const WriteOp
     return;
   }
   switch (options.style) {
-    case WriteStyle::San: append_san(out, pos, move, options, false); break;
-    case WriteStyle::Figurine: append_san(out, pos, move, options, true); break;
-    case WriteStyle::Lan: append_long(out, pos, move, options, true); break;
-    case WriteStyle::Long: append_long(out, pos, move, options, false); break;
+    case WriteStyle::San: append_san(out, pos, move, options, false, facts); break;
+    case WriteStyle::Figurine: append_san(out, pos, move, options, true, facts); break;
+    case WriteStyle::Lan: append_long(out, pos, move, options, true, facts); break;
+    case WriteStyle::Long: append_long(out, pos, move, options, false, facts); break;
     case WriteStyle::Uci: append_uci(out, pos, move, options); break;
     case WriteStyle::Iccf: append_iccf(out, pos, move); break;
     case WriteStyle::Spoken: SpokenWriter(out, language_of(options), options).move(pos, move); break;

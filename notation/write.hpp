@@ -51,4 +51,17 @@ void append_move(std::string& out, const Position& pos, Move move, const WriteOp
 enum class Disambiguation : std::uint8_t { None, File, Rank, Square };
 Disambiguation san_disambiguation(const Position& pos, Move move);
 
+// What the SAN and long writers would compute beyond the position and the move, when the
+// caller already knows it (the reader's fast lane has just resolved the move): SAN's origin
+// hints and whether the move checks or mates. Saves a move generation and a mate test per move.
+struct SanFacts {
+  Disambiguation disambiguation = Disambiguation::None;
+  bool check = false;
+  bool mate = false;
+  friend bool operator==(const SanFacts&, const SanFacts&) = default;
+};
+// append_move() with the facts given (nullptr: computed). Precondition: the facts are true.
+void append_move(std::string& out, const Position& pos, Move move, const WriteOptions& options,
+                 const SanFacts* facts);
+
 }  // namespace planilla
