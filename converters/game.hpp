@@ -46,11 +46,7 @@ struct MoveNode {
   SanFacts facts;                        // meaningful when `facts_known` (MoveEvent::facts)
   bool facts_known = false;
   // The facts are a cache of what the position and the move imply: not part of the value.
-  friend bool operator==(const MoveNode& a, const MoveNode& b) {
-    return a.text == b.text && a.span == b.span && a.written == b.written && a.parsed == b.parsed &&
-           a.move == b.move && a.draw_offer == b.draw_offer && a.comments_before == b.comments_before &&
-           a.comments_after == b.comments_after && a.nags == b.nags && a.variations == b.variations;
-  }
+  friend bool operator==(const MoveNode& a, const MoveNode& b);
 };
 
 struct Line {
@@ -59,6 +55,12 @@ struct Line {
   std::vector<Comment> trailing_comments;  // comments of a line that has no move
   friend bool operator==(const Line&, const Line&) = default;
 };
+
+inline bool operator==(const MoveNode& a, const MoveNode& b) {
+  return a.text == b.text && a.span == b.span && a.written == b.written && a.parsed == b.parsed &&
+         a.move == b.move && a.draw_offer == b.draw_offer && a.comments_before == b.comments_before &&
+         a.comments_after == b.comments_after && a.nags == b.nags && a.variations == b.variations;
+}
 
 struct Game {
   std::vector<Tag> tags;

@@ -1,0 +1,83 @@
+// The reader's two lanes on every PGN of ../shared/corpus (converters/fast_reader.hpp): each game
+// is read by read_job() with the fast lane and without it; the game model, the diagnostics (as
+// formatted, with severity and written text) and the encoding must be the same. Prints how many
+// games the fast lane took, per corpus folder.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "converters/reader.hpp"
+
+using namespace planilla;
+namespace fs = std::filesystem;
+
+TEST_CASE("corpus: the fast lane reads every game it takes as the general reader does") {
+  const fs::path corpus = PLANILLA_CORPUS_DIR;
+  std::vector<fs::path> files;
+  for (const auto& e : fs::recursive_directory_iterator(corpus))
+    if (e.is_regular_file() && (e.path().extension() == ".pgn" || e.path().extension() == ".PGN"))
+      files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  REQUIRE(!files.empty());
+
+  struct Count {
+    std::size_t games = 0, fast = 0, different = 0;
+  };
+  std::map<std::string, Count> by_folder;
+  Count total;
+  for (const fs::path& file : files) {
+    std::ifstream in(file, std::ios::binary);
+    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    ReadOptions fast;
+    fast.file_name = file.filename().string();
+    ReadOptions general = fast;
+    general.fast_lane = false;
+    // The model the fast lane would skip for `check` is built here, so it can be compared.
+    PgnReader reader(std::string_view(bytes), fast);
+    GameJob job;
+    Count& folder = by_folder[fs::relative(file, corpus).begin()->string()];
+    while (reader.next_job(job)) {
+      GameJob copy = job;
+      GameRecord a, b;
+      read_job(job, a, fast);
+      read_job(copy, b, general);
+      bool same = a.game == b.game && a.encoding == b.encoding && a.diagnostics.size() == b.diagnostics.size();
+      for (std::size_t i = 0; same && i < a.diagnostics.size(); ++i)
+        same = format_diagnostic(a.diagnostics[i]) == format_diagnostic(b.diagnostics[i]) &&
+               a.diagnostics[i].severity == b.diagnostics[i].severity &&
+               a.diagnostics[i].written == b.diagnostics[i].written;
+      // Whether the fast lane took the game: the general reader alone makes a model without facts.
+      bool took = false;
+      for (const MoveNode& n : a.game.main.moves) took = took || n.facts_known;
+      if (!same) {
+        CAPTURE(file.string());
+        CAPTURE(a.number);
+        FAIL_CHECK("the lanes read the game differently");
+      }
+      for (Count* c : {&folder, &total}) {
+        ++c->games;
+        c->fast += took ? 1 : 0;
+        c->different += same ? 0 : 1;
+      }
+    }
+  }
+  std::printf("fast lane on the corpus (%zu files): a game counts as taken when a main-line move carries facts\n",
+              files.size());
+  std::printf("  %-12s %8s %8s %7s %10s\n", "folder", "games", "taken", "share", "different");
+  for (const auto& [name, c] : by_folder)
+    std::printf("  %-12s %8zu %8zu %6.1f%% %10zu\n", name.c_str(), c.games, c.fast,
+                c.games ? 100.0 * static_cast<double>(c.fast) / static_cast<double>(c.games) : 0.0, c.different);
+  std::printf("  %-12s %8zu %8zu %6.1f%% %10zu\n", "all", total.games, total.fast,
+              total.games ? 100.0 * static_cast<double>(total.fast) / static_cast<double>(total.games) : 0.0,
+              total.different);
+  CHECK(total.different == 0);
+  // The fast lane is there for the common case: most corpus games are plain SAN.
+  CHECK(total.fast * 2 > total.games);
+}
