@@ -191,4 +191,87 @@ bool Position::is_legal(Move m) const {
   return list.contains(m);
 }
 
+void Position::moves_to(MoveList& out, PieceType type, Bitboard from_mask, Square to) const {
+  out.clear();
+  const auto& t = attack_tables();
+  const Color us = turn_, them = ~us;
+  const Bitboard own = by_color_[index_of(us)];
+  const Bitboard enemy = by_color_[index_of(them)];
+  const Bitboard occ = own | enemy;
+  const Bitboard target = bb(to);
+  if (own & target) return;
+  const Square ksq = king_square(us);
+  if (type == PieceType::King) {
+    if ((from_mask & bb(ksq)) && (t.king[index_of(ksq)] & target) && !attackers_to(to, them, occ ^ bb(ksq)))
+      out.push_back(Move(ksq, to));
+    return;
+  }
+  if (more_than_one(checkers_)) return;  // double check: only the king may move
+  // A single check is answered by capturing the checker or stepping between (en passant, which
+  // may capture a checking pawn elsewhere, is tested on its own below).
+  const bool evades = !checkers_ || ((between(ksq, lsb(checkers_)) | checkers_) & target);
+  const Bitboard diag_sliders = enemy & (by_type_[index_of(PieceType::Bishop)] | by_type_[index_of(PieceType::Queen)]);
+  const Bitboard orth_sliders = enemy & (by_type_[index_of(PieceType::Rook)] | by_type_[index_of(PieceType::Queen)]);
+  // A piece on `from` may go to `to` unless that uncovers its king: when it stands on a line
+  // with the king, lifting it off must not let an enemy slider through, or it must stay on the line.
+  const auto keeps_king_safe = [&](Square from) {
+    const Bitboard ray = t.line[index_of(ksq)][index_of(from)];
+    if (!ray || (ray & target)) return true;
+    const Bitboard lifted = occ ^ bb(from);
+    const Bitboard sliders = (t.bishop(ksq, 0) & bb(from)) ? t.bishop(ksq, lifted) & diag_sliders
+                                                            : t.rook(ksq, lifted) & orth_sliders;
+    return (sliders & ray) == 0;
+  };
+  const Bitboard pieces_of_type = by_type_[index_of(type)] & own & from_mask;
+  if (type == PieceType::Pawn) {
+    const int up = forward_delta(us);
+    const bool promotes = rank_of(to) == (us == Color::White ? Rank::R8 : Rank::R1);
+    const auto add = [&](Square from) {
+      if (!keeps_king_safe(from)) return;
+      if (!promotes) {
+        out.push_back(Move(from, to));
+        return;
+      }
+      for (PieceType p : {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight})
+        out.push_back(Move(from, to, MoveKind::Promotion, p));
+    };
+    if (enemy & target) {
+      if (evades)
+        for (Bitboard b = t.pawn[index_of(them)][index_of(to)] & pieces_of_type; b;) add(pop_lsb(b));
+      return;
+    }
+    if (to == ep_square_) {
+      for (Bitboard b = t.pawn[index_of(them)][index_of(to)] & pieces_of_type; b;) {
+        const Square from = pop_lsb(b);
+        if (ep_capture_legal(from, to)) out.push_back(Move(from, to, MoveKind::EnPassant));
+      }
+      return;
+    }
+    if (!evades) return;
+    const int behind = index_of(to) - up;
+    if (behind < 0 || behind > 63) return;
+    const Square one = square_at(behind);
+    if (pieces_of_type & bb(one)) {
+      add(one);
+    } else if (!(occ & bb(one)) && relative_rank(us, rank_of(to)) == Rank::R4) {
+      const Square two = square_at(behind - up);
+      if (pieces_of_type & bb(two)) add(two);
+    }
+    return;
+  }
+  if (!evades) return;
+  Bitboard from;
+  switch (type) {
+    case PieceType::Knight: from = t.knight[index_of(to)]; break;
+    case PieceType::Bishop: from = t.bishop(to, occ); break;
+    case PieceType::Rook: from = t.rook(to, occ); break;
+    case PieceType::Queen: from = t.queen(to, occ); break;
+    default: return;
+  }
+  for (Bitboard b = from & pieces_of_type; b;) {
+    const Square f = pop_lsb(b);
+    if (keeps_king_safe(f)) out.push_back(Move(f, to));
+  }
+}
+
 }  // namespace planilla

@@ -143,6 +143,11 @@ class Position {
   void legal_moves(MoveList& out) const;
   void legal_moves(MoveList& out, unsigned types, Bitboard from_mask, Bitboard to_mask) const;
   MoveList legal_moves() const;
+  // The legal moves of a `type` piece from a square of `from_mask` to `to`, castling left out:
+  // the same moves as legal_moves(out, 1 << type, from_mask, bb(to)) without castling, found
+  // from the target backwards (the reader's question for every move of a game: which piece of
+  // this kind can go there?).
+  void moves_to(MoveList& out, PieceType type, Bitboard from_mask, Square to) const;
   // The legal castling move on `side`, or nullopt.
   std::optional<Move> castling_move(CastlingSide side) const;
   bool is_legal(Move m) const;                     // m need not be pseudo-legal

@@ -189,6 +189,8 @@ std::uint64_t pack_prefix(std::string_view p) {
 
 void lettered_prefixes(std::string_view text, std::vector<Prefix>& out) {
   out.clear();
+  // Capital × ASCII byte: the prefixes seen in this game (cleared again before returning).
+  thread_local std::array<std::uint64_t, 26 * 128 / 64> seen_ascii{};
   std::size_t start = 0;
   // Skip the tag section: lines that begin with '['.
   for (std::size_t i = 0; i < text.size();) {
@@ -241,6 +243,15 @@ void lettered_prefixes(std::string_view text, std::vector<Prefix>& out) {
       while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
     }
     std::string_view prefix = text.substr(i, end - i);
+    // The common prefix, a capital and an ASCII byte, is looked up in a bit table; the others
+    // are compared with those already kept.
+    if (u <= 'Z' && prefix.size() == 2 && static_cast<unsigned char>(prefix[1]) < 0x80) {
+      const std::size_t bit = static_cast<std::size_t>(u - 'A') * 128 + static_cast<unsigned char>(prefix[1]);
+      if (seen_ascii[bit / 64] >> (bit % 64) & 1) continue;
+      seen_ascii[bit / 64] |= std::uint64_t{1} << (bit % 64);
+      out.push_back(Prefix{prefix, pack_prefix(prefix)});
+      continue;
+    }
     const std::uint64_t packed = pack_prefix(prefix);
     bool seen = false;
     for (const Prefix& p : out)
@@ -250,6 +261,13 @@ void lettered_prefixes(std::string_view text, std::vector<Prefix>& out) {
       }
     if (!seen) out.push_back(Prefix{prefix, packed});
   }
+  // Leave the bit table clear for the next game.
+  for (const Prefix& p : out)
+    if (p.text.size() == 2 && static_cast<unsigned char>(p.text[0]) >= 'A' && static_cast<unsigned char>(p.text[0]) <= 'Z' &&
+        static_cast<unsigned char>(p.text[1]) < 0x80) {
+      const std::size_t bit = static_cast<std::size_t>(p.text[0] - 'A') * 128 + static_cast<unsigned char>(p.text[1]);
+      seen_ascii[bit / 64] &= ~(std::uint64_t{1} << (bit % 64));
+    }
 }
 
 // Could `lang` read a token beginning with `t`?

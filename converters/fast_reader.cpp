@@ -385,10 +385,10 @@ class FastReader {
     if (w.from_file) from &= file_bb(*w.from_file);
     if (w.from_rank) from &= rank_bb(*w.from_rank);
     const Square to = make_square(*w.to_file, *w.to_rank);
-    pos.legal_moves(list_, 1u << index_of(type), from, bb(to));
+    pos.moves_to(list_, type, from, to);
     if (list_.size() != 1) return false;  // none, ambiguous, or a promotion without its piece
-    m = list_[0];
-    if (m.is_castling() || pos.is_capture(m) != w.capture) return false;
+    m = list_[0];  // (castling is not among them: it is written as castling or left to resolve())
+    if (pos.is_capture(m) != w.capture) return false;
     // Without hints the move is the only one of its piece to the square: SAN needs none.
     facts.disambiguation = Disambiguation::None;
     if (type != PieceType::Pawn && (w.from_file || w.from_rank)) {

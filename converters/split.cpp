@@ -74,8 +74,11 @@ std::string_view tag_name_at(std::string_view d, std::size_t i) {
 // Bytes that end a run of "plain" bytes (see GameSplitter::skip_run), per scanner mode. In
 // Normal mode a plain byte is one that cannot start a tag, comment, variation or result and is
 // ASCII; elsewhere, one that cannot end the mode.
+enum : std::uint8_t { kInert, kRunBlank, kResultStart, kStop };
 struct StopTables {
   std::array<std::array<bool, 256>, 5> stop{};
+  // Normal mode in one look-up: kInert, kRunBlank (space, tab), kResultStart (0 1 *), kStop.
+  std::array<std::uint8_t, 256> normal_class{};
   StopTables() {
     for (auto& t : stop) t['\n'] = t['\r'] = true;
     auto& normal = stop[0];
@@ -85,6 +88,9 @@ struct StopTables {
     // stop[2]: LineComment, only the line end.
     for (unsigned char c : {'"', ']'}) stop[3][c] = true;   // TagLine
     for (unsigned char c : {'"', '\\'}) stop[4][c] = true;  // TagString
+    for (int c = 0; c < 256; ++c) normal_class[static_cast<std::size_t>(c)] = normal[static_cast<std::size_t>(c)] ? kStop : kInert;
+    normal_class[' '] = normal_class['\t'] = kRunBlank;
+    normal_class['0'] = normal_class['1'] = normal_class['*'] = kResultStart;
   }
 };
 const StopTables kStops;
@@ -172,20 +178,29 @@ void GameSplitter::newline() {
 std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i, std::size_t limit) {
   // Most bytes of a file (inside move tokens, comments and tag values) only move the column and
   // the game's last content: they are taken here a run at a time, with the same effect as the
-  // byte-at-a-time loop below (tests/unit/split_tests.cpp; the corpus tier compares the lanes).
+  // byte-at-a-time loop below (tests/unit/converters_split.cpp; the corpus tier's game counts
+  // per file and normalize's byte-for-byte rejects hold the boundaries).
   const auto* p = reinterpret_cast<const unsigned char*>(d.data());
   const auto& stop = kStops.stop[static_cast<std::size_t>(mode_)];
   std::size_t j = i;
   if (mode_ == Mode::Normal) {
     std::size_t last = 0;
-    while (j < limit) {
-      const unsigned char c = p[j];
-      if (c == ' ' || c == '\t') {
-        ++j;
-        continue;
+    if (!in_game_) {
+      while (j < limit && (p[j] == ' ' || p[j] == '\t')) ++j;  // blanks between games
+    } else {
+      while (j < limit) {
+        const unsigned char c = p[j];
+        const std::uint8_t k = kStops.normal_class[c];
+        if (k == kInert) {
+          last = ++j;
+        } else if (k == kRunBlank) {
+          ++j;
+        } else if (k == kResultStart && (depth_ > 0 || (j > start_ && !ends_token(p[j - 1])))) {
+          last = ++j;  // 0, 1 and * matter only where a result could begin: depth 0, a token's start
+        } else {
+          break;
+        }
       }
-      if (stop[c] || !in_game_) break;
-      last = ++j;
     }
     if (j == i) return i;
     column_ += static_cast<std::uint32_t>(j - i);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "board/attacks.hpp"
 #include "board/fen.hpp"
@@ -349,4 +350,49 @@ TEST_CASE("null move passes the turn") {
   CHECK(passed.fullmove_number() == 2);
   CHECK(passed.occupied() == pos.occupied());
   CHECK(passed.key() == (pos.key() ^ zobrist::side()));
+}
+
+TEST_CASE("moves_to: the filtered generator's moves to one square, castling aside, in every position of small trees") {
+  // Kiwipete, the en-passant and promotion positions of the perft suites, a Chess960 start.
+  const char* const fens[] = {
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+      "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+      "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+  };
+  std::size_t positions = 0, queries = 0;
+  for (const char* fen : fens) {
+    const Position root = load(fen, FenOptions{.force_chess960 = std::string_view(fen).find("HF") != std::string_view::npos});
+    std::vector<Position> layer{root}, tree{root};
+    for (int depth = 0; depth < 2; ++depth) {
+      std::vector<Position> next;
+      for (const Position& p : layer)
+        for (Move m : p.legal_moves()) next.push_back(p.after(m));
+      tree.insert(tree.end(), next.begin(), next.end());
+      layer = std::move(next);
+    }
+    for (const Position& pos : tree) {
+      ++positions;
+      for (int type = index_of(PieceType::Pawn); type <= index_of(PieceType::King); ++type)
+        for (int sq = 0; sq < 64; ++sq)
+          for (Bitboard from_mask : {~Bitboard{0}, file_bb(File::B) | rank_bb(Rank::R2)}) {
+            MoveList expected, got;
+            pos.legal_moves(expected, 1u << type, from_mask, bb(square_at(sq)));
+            pos.moves_to(got, static_cast<PieceType>(type), from_mask, square_at(sq));
+            std::size_t castles = 0;
+            for (Move m : expected) {
+              if (m.is_castling()) {
+                ++castles;
+                continue;
+              }
+              if (!got.contains(m)) FAIL_CHECK(write_fen(pos) << ": " << m.raw() << " missing");
+            }
+            if (got.size() + castles != expected.size()) FAIL_CHECK(write_fen(pos) << " type " << type << " to " << sq);
+            ++queries;
+          }
+    }
+  }
+  MESSAGE(positions << " positions, " << queries << " queries");
+  CHECK(positions > 4000);
 }
