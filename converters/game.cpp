@@ -48,7 +48,8 @@ void replay(const Line& line, const Position& from, std::uint32_t ply, Visitor& 
       replay(var, cur, ply, v);
       v.end_variation();
     }
-    if (alive && node.move && (node.move.is_null() || cur.is_legal(node.move))) cur.play(node.move);
+    // A node with facts was resolved by the reader on this very line: its move is legal here.
+    if (alive && node.move && (node.move.is_null() || node.facts_known || cur.is_legal(node.move))) cur.play(node.move);
     else alive = false;
     ++ply;
   }
@@ -87,6 +88,9 @@ Skip GameBuilder::end_tags(const Position& start, bool chess960) {
 
 void GameBuilder::move(const MoveEvent& e) {
   if (stack_.empty()) begin_game(0);
+  // A main line of a typical game in one allocation (moving grown nodes is not free).
+  constexpr std::size_t kMainLineReserve = 96;
+  if (stack_.size() == 1 && current().moves.empty()) current().moves.reserve(kMainLineReserve);
   MoveNode& node = current().moves.emplace_back();
   node.text.assign(e.text);
   node.span = e.span;

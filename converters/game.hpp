@@ -43,7 +43,10 @@ struct MoveNode {
   std::vector<Comment> comments_after;
   std::vector<unsigned> nags;
   std::vector<Line> variations;          // alternatives to this move
-  SanFacts facts;                        // meaningful when `facts_known` (MoveEvent::facts)
+  // What the reader's fast lane knew when it resolved `move` on the position this node follows
+  // (MoveEvent::facts): writers use it, and replay takes the move as legal without asking the
+  // board again. A hand-made node leaves `facts_known` false.
+  SanFacts facts;
   bool facts_known = false;
   // The facts are a cache of what the position and the move imply: not part of the value.
   friend bool operator==(const MoveNode& a, const MoveNode& b);
