@@ -26,29 +26,107 @@ std::size_t code_points(std::string_view s) {
   return n;
 }
 
-// The `index`-th line (0-based) of `text`; LF, CRLF and CR each end a line, as in the splitter.
-std::string_view nth_line(std::string_view text, std::uint32_t index) {
-  std::size_t start = 0;
-  for (std::uint32_t i = 0; i < index; ++i) {
-    std::size_t nl = text.find_first_of("\r\n", start);
-    if (nl == std::string_view::npos) return {};
-    start = nl + 1;
-    if (text[nl] == '\r' && start < text.size() && text[start] == '\n') ++start;
-  }
-  std::size_t end = text.find_first_of("\r\n", start);
-  return text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
-}
+}  // namespace
 
-// The source line of a diagnostic, in UTF-8 (the game's bytes are in their own encoding).
-std::string source_line(const Diagnostic& d, const GameRecord& record) {
-  if (d.line < record.line) return {};
-  std::string_view raw = nth_line(record.original, d.line - record.line);
-  if (raw.empty()) return {};
-  DecodeOptions opts;
-  opts.force = record.encoding;
-  Decoded dec = decode(raw, opts);
-  return std::string(dec.text());
-}
+// The source lines of one game for the text report, each found and decoded once however many
+// diagnostics it carries, and a cursor from columns to bytes that moves on from the last query:
+// a game of 50,000 bad tokens on one 200 KB line took minutes (the line printed whole for each,
+// and searched and decoded again each time).
+class CheckReporter::SourceLines {
+ public:
+  // The excerpt of the diagnostic's line shown under it, and the caret's column in it; an empty
+  // text when the line is unknown. A line longer than kWidth code points is cut around the
+  // column, with `…` where text was left out.
+  struct Excerpt {
+    std::string text;
+    std::uint32_t caret = 1;
+  };
+  Excerpt excerpt(const Diagnostic& d, const GameRecord& record) {
+    Excerpt out;
+    if (d.line < record.line || !load(record, d.line - record.line)) return out;
+    if (code_points_ <= kWidth) {
+      out.text = text_;
+      out.caret = d.column;
+      return out;
+    }
+    const std::uint32_t column = std::max<std::uint32_t>(1, d.column);
+    const std::uint32_t from = column > kBefore ? column - kBefore : 1;
+    const std::uint32_t to = std::min<std::uint32_t>(code_points_ + 1, from + kWidth);
+    const std::size_t begin = byte_of(from), end = byte_of(to);
+    if (from > 1) out.text = "\u2026 ";
+    out.text.append(text_, begin, end - begin);
+    if (to <= code_points_) out.text += " \u2026";
+    out.caret = column - from + 1 + (from > 1 ? 2 : 0);
+    return out;
+  }
+
+ private:
+  static constexpr std::uint32_t kWidth = 160;   // code points shown at most
+  static constexpr std::uint32_t kBefore = 60;   // of them before the column
+
+  // Makes line `index` (0-based, within the game) current; false when there is none.
+  bool load(const GameRecord& record, std::uint32_t index) {
+    if (&record != record_ || record.number != number_ || record.offset != offset_ || index < scan_index_) {
+      record_ = &record;
+      number_ = record.number;
+      offset_ = record.offset;
+      scan_index_ = 0;
+      scan_start_ = 0;
+      loaded_ = UINT32_MAX;
+    }
+    if (index == loaded_) return !text_.empty();
+    // LF, CRLF and CR each end a line, as in the splitter.
+    const std::string_view all = record.original;
+    while (scan_index_ < index) {
+      const std::size_t nl = all.find_first_of("\r\n", scan_start_);
+      if (nl == std::string_view::npos) {
+        loaded_ = index;
+        text_.clear();
+        return false;
+      }
+      scan_start_ = nl + 1;
+      if (all[nl] == '\r' && scan_start_ < all.size() && all[scan_start_] == '\n') ++scan_start_;
+      ++scan_index_;
+    }
+    const std::size_t end = all.find_first_of("\r\n", scan_start_);
+    const std::string_view raw =
+        all.substr(scan_start_, end == std::string_view::npos ? std::string_view::npos : end - scan_start_);
+    DecodeOptions opts;
+    opts.force = record.encoding;
+    text_ = std::string(decode(raw, opts).text());
+    loaded_ = index;
+    code_points_ = 0;
+    for (unsigned char c : text_) code_points_ += (c & 0xC0) != 0x80;
+    cursor_column_ = 1;
+    cursor_byte_ = 0;
+    return !text_.empty();
+  }
+
+  // The byte offset of 1-based `column` in the current line (its end past the last column).
+  std::size_t byte_of(std::uint32_t column) {
+    if (column < cursor_column_) cursor_column_ = 1, cursor_byte_ = 0;
+    while (cursor_column_ < column && cursor_byte_ < text_.size()) {
+      ++cursor_byte_;
+      while (cursor_byte_ < text_.size() && (static_cast<unsigned char>(text_[cursor_byte_]) & 0xC0) == 0x80)
+        ++cursor_byte_;
+      ++cursor_column_;
+    }
+    return cursor_byte_;
+  }
+
+  const GameRecord* record_ = nullptr;
+  std::uint32_t number_ = 0;
+  std::uint64_t offset_ = 0;
+  std::uint32_t scan_index_ = 0;     // line found at scan_start_
+  std::size_t scan_start_ = 0;
+  std::uint32_t loaded_ = UINT32_MAX;  // line held in text_
+  std::string text_;
+  std::uint32_t code_points_ = 0;
+  std::uint32_t cursor_column_ = 1;
+  std::size_t cursor_byte_ = 0;
+};
+
+namespace {
 
 // The position before ply `ply` of the main line, when every earlier move resolved.
 std::optional<Position> position_before(const Game& game, const Diagnostic& d) {
@@ -117,7 +195,8 @@ struct CheckReporter::HtmlGame {
   std::string body;  // the rendered diagnostics
 };
 
-CheckReporter::CheckReporter(std::ostream& out, CheckReportOptions options) : out_(out), options_(options) {}
+CheckReporter::CheckReporter(std::ostream& out, CheckReportOptions options)
+    : out_(out), options_(options), lines_(std::make_unique<SourceLines>()) {}
 CheckReporter::~CheckReporter() = default;
 
 void CheckReporter::begin_file(const std::string& display_name) {
@@ -246,14 +325,15 @@ void CheckReporter::text_diagnostic(const Diagnostic& d, const GameRecord* recor
   if (c) out_ << "\033[0m";
   out_ << '\n';
   if (record != nullptr && d.line != 0) {
-    std::string src = source_line(d, *record);
+    const SourceLines::Excerpt excerpt = lines_->excerpt(d, *record);
+    const std::string& src = excerpt.text;
     if (!src.empty()) {
       std::string num = std::to_string(d.line);
       out_ << ' ' << num << " | " << src << '\n';
       out_ << ' ' << std::string(num.size(), ' ') << " | ";
       // Keep tabs so the caret lines up in any terminal.
       std::size_t col = 1, i = 0;
-      while (col < d.column && i < src.size()) {
+      while (col < excerpt.caret && i < src.size()) {
         unsigned char ch = static_cast<unsigned char>(src[i]);
         std::size_t len = ch < 0x80 ? 1 : ch < 0xE0 ? 2 : ch < 0xF0 ? 3 : 4;
         out_ << (ch == '\t' ? '\t' : ' ');

@@ -58,6 +58,7 @@ class CheckReporter {
 
  private:
   struct HtmlGame;
+  class SourceLines;
   void text_diagnostic(const Diagnostic& d, const GameRecord* record);
   void json_diagnostic(const Diagnostic& d, const GameRecord* record);
   bool counts_as_error(const Diagnostic& d) const;
@@ -67,6 +68,7 @@ class CheckReporter {
   CheckSummary summary_;
   std::string current_file_;
   std::vector<std::unique_ptr<HtmlGame>> html_games_;
+  std::unique_ptr<SourceLines> lines_;
 };
 
 // One line "summary: …" with the counts and the most frequent codes (text format).

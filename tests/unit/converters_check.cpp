@@ -1,0 +1,83 @@
+// converters/check: the text report's source excerpts — whole short lines, long lines cut
+// around the column with the caret still under the written move.
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "converters/check.hpp"
+#include "converters/reader.hpp"
+
+using namespace planilla;
+
+namespace {
+
+// The report's lines for `text` (one game), split at '\n'.
+std::vector<std::string> report(const std::string& text) {
+  std::ostringstream out;
+  CheckReporter reporter(out, CheckReportOptions{});
+  reporter.begin_file("t.pgn");
+  ReadOptions options;
+  options.file_name = "t.pgn";
+  for (const GameRecord& r : read_pgn(text, options)) reporter.game(r);
+  std::vector<std::string> lines;
+  std::istringstream in(out.str());
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  return lines;
+}
+
+// The text above a caret line and the caret's index in it (both after the " N | " gutter).
+struct Shown {
+  std::string source;
+  std::size_t caret;
+};
+std::vector<Shown> excerpts(const std::vector<std::string>& lines) {
+  std::vector<Shown> out;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const std::size_t bar = lines[i].find(" | ");
+    const std::size_t caret = lines[i].find('^');
+    if (bar == std::string::npos || caret == std::string::npos) continue;
+    // Code points before the caret in the source line: the caret line is ASCII (spaces).
+    out.push_back(Shown{lines[i - 1].substr(bar + 3), caret - (bar + 3)});
+  }
+  return out;
+}
+
+// The byte offset of the `n`-th code point of UTF-8 `s` (0-based).
+std::size_t byte_of(const std::string& s, std::size_t n) {
+  std::size_t i = 0;
+  for (std::size_t k = 0; k < n && i < s.size(); ++k) {
+    ++i;
+    while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
+  }
+  return i;
+}
+
+}  // namespace
+
+TEST_CASE("check text report: a short line is shown whole, the caret under the move") {
+  const auto shown = excerpts(report("[Event \"x\"]\n\n1. e4 e5 2. Nf6 *\n"));
+  REQUIRE(shown.size() == 1);
+  CHECK(shown[0].source == "1. e4 e5 2. Nf6 *");
+  CHECK(shown[0].source.substr(shown[0].caret, 3) == "Nf6");
+}
+
+TEST_CASE("check text report: a long line is cut around each diagnostic's column") {
+  // 2,000 unreadable tokens on one line: every excerpt is short and its caret is on the token.
+  std::string movetext;
+  for (int i = 0; i < 2000; ++i) movetext += (i % 2 ? "Zz9 " : "Qq0 ");
+  const auto shown = excerpts(report("[Event \"x\"]\n\n" + movetext + "*\n"));
+  REQUIRE(shown.size() == 2000);
+  for (std::size_t i = 0; i < shown.size(); i += 97) {
+    CAPTURE(i);
+    const Shown& s = shown[i];
+    std::size_t code_points = 0;
+    for (unsigned char c : s.source) code_points += (c & 0xC0) != 0x80;
+    CHECK(code_points <= 160 + 4);  // the window and its two `…` marks
+    // Zz9 is reported at its letter (unknown piece), Qq0 one further (a square expected there).
+    if (i % 2) CHECK(s.source.substr(byte_of(s.source, s.caret), 3) == "Zz9");
+    else CHECK(s.source.substr(byte_of(s.source, s.caret) - 1, 3) == "Qq0");
+    CHECK((i == 0) == (s.source.rfind("\xE2\x80\xA6 ", 0) != 0));  // `… ` except at the start
+  }
+}
