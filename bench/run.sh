@@ -37,8 +37,13 @@ time_cmd() {
 }
 # Both tools exit non-zero when they find problems (planilla 1, pgn-extract on rejected games):
 # under `set -e -o pipefail` that must not end the run.
+# (/usr/bin/time writes to its own file: pgn-extract's messages on stderr would hide the figure.)
 peak_mib() {
-  { /usr/bin/time -f %M "$@" 2>&1 >/dev/null || true; } | tail -1 | awk '{printf "%.1f", $1/1024}'
+  local out
+  out=$(mktemp)
+  /usr/bin/time -o "$out" -f %M "$@" >/dev/null 2>&1 || true
+  tail -1 "$out" | awk '{printf "%.1f", $1/1024}'
+  rm -f "$out"
 }
 
 for file in "${files[@]}"; do
