@@ -363,6 +363,14 @@ std::string set_members_list(const std::vector<const Language*>& langs) {
 
 }  // namespace
 
+std::vector<std::string> lettered_prefixes_of(std::string_view game_text) {
+  std::vector<Prefix> prefixes;
+  lettered_prefixes(game_text, prefixes);
+  std::vector<std::string> out;
+  for (const Prefix& p : prefixes) out.emplace_back(p.text);
+  return out;
+}
+
 std::vector<const Language*> mixed_fallback_languages(std::string_view game_text, const Language& chosen) {
   return mixed_fallbacks(game_text, chosen);
 }
@@ -458,7 +466,16 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     // The letter sets that know every lettered token; for an English game only English itself,
     // usually, so a clean game costs one scan of its text here and no re-reading.
     thread_local std::vector<Prefix> lettered;
-    lettered_prefixes(record.original, lettered);
+    if (record.lane_notes.lettered_known) {
+      // The fast lane noted them while reading (the same ones: converters/fast_reader.cpp).
+      lettered.clear();
+      for (std::uint32_t at : record.lane_notes.lettered) {
+        const std::string_view prefix = std::string_view(record.original).substr(at, 2);
+        lettered.push_back(Prefix{prefix, pack_prefix(prefix)});
+      }
+    } else {
+      lettered_prefixes(record.original, lettered);
+    }
     const auto& reps = letter_set_representatives();
     std::uint64_t fits = reps.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << reps.size()) - 1;
     for (const Prefix& p : lettered) fits &= fit_mask(p.text);

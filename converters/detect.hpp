@@ -17,6 +17,13 @@ namespace planilla {
 // Languages to try for a game's text, most likely first; English is always included.
 std::vector<const Language*> candidate_languages(std::string_view game_text);
 
+// The distinct beginnings (two code points) of the main-line tokens of `game_text` that begin
+// with a capital other than castling's O or with a non-ASCII character, in order of first
+// appearance: what the tie check between letter sets asks of a clean game (interpret_game). The
+// reader's fast lane notes the same while reading (LaneNotes); tests compare the two.
+// Example: lettered_prefixes_of("[Event \"x\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *") == {"Nf", "Nc", "Bb"}.
+std::vector<std::string> lettered_prefixes_of(std::string_view game_text);
+
 // What `--from auto` decided for one game.
 struct LanguageDetection {
   const Language* language = nullptr;  // the letters the game was read with; nullptr: descriptive

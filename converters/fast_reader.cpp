@@ -155,6 +155,14 @@ class FastReader {
     frames_.reserve(4);
   }
 
+  // The offsets of the main line's lettered tokens (LaneNotes::lettered), when this game's text is
+  // simple enough for them to be exactly what detect.cpp's scan of the text would find.
+  bool lettered(std::vector<std::uint32_t>& out) const {
+    if (!lettered_ok_) return false;
+    out = lettered_;
+    return true;
+  }
+
   bool run() {
     if (!letters_.usable || !options_.styles.allows(MoveStyle::San)) return false;
     // Below every size limit, no line, comment or tag value can pass one.
@@ -166,6 +174,8 @@ class FastReader {
     for (const char* p = s_.data(); (p = static_cast<const char*>(std::memchr(p, '\r', s_.data() + s_.size() - p)));
          ++p)
       if (p + 1 == s_.data() + s_.size() || p[1] != '\n') return false;
+    // detect.cpp's scan takes form feeds and vertical tabs for text, the scanner for space.
+    if (std::memchr(s_.data(), '\f', s_.size()) || std::memchr(s_.data(), '\v', s_.size())) lettered_ok_ = false;
     visitor_.begin_game(raw_.number);
     if (!tags()) return false;
     if (!movetext()) return false;
@@ -234,7 +244,12 @@ class FastReader {
       visitor_.tag(name, value);
       skip_spaces();
     }
-    // The grammar's preamble (`;` or `%` lines before the tags) and anything odd: not here.
+    // detect.cpp's scan skips the lines that begin with '[': movetext that starts on a tag's
+    // line is skipped there too.
+    for (std::size_t k = i_; k > 0 && s_[k - 1] != '\n';) {
+      --k;
+      if (s_[k] == '[') lettered_ok_ = false;
+    }
     return start_position();
   }
 
@@ -283,6 +298,7 @@ class FastReader {
           continue;
         }
         case ';': {
+          lettered_ok_ = false;  // detect.cpp's scan reads the words of ; comments
           std::size_t end = s_.find('\n', i_);
           if (end == std::string_view::npos) end = s_.size();
           std::string_view text = s_.substr(i_ + 1, end - i_ - 1);
@@ -372,8 +388,21 @@ class FastReader {
     std::string_view token = s_.substr(i_, end - i_);
     if (++moves_ > options_.max_moves) return false;
     if (!move(token, i_)) return false;
+    if (frames_.size() == 1 && token[0] >= 'A' && token[0] <= 'Z' && token[0] != 'O') note_lettered(token, i_);
     i_ = end;
     return true;
+  }
+
+  // A main-line token that begins with a capital: its first two bytes, once per game.
+  void note_lettered(std::string_view token, std::size_t at) {
+    if (token.size() < 2) {
+      lettered_ok_ = false;
+      return;
+    }
+    const std::size_t bit = static_cast<std::size_t>(token[0] - 'A') * 128 + static_cast<unsigned char>(token[1]);
+    if (seen_[bit / 64] >> (bit % 64) & 1) return;
+    seen_[bit / 64] |= std::uint64_t{1} << (bit % 64);
+    lettered_.push_back(static_cast<std::uint32_t>(at));
   }
 
   // Plain SAN resolved directly: the one legal move of the written piece to the written square,
@@ -491,6 +520,9 @@ class FastReader {
   bool chess960_ = false;
   std::optional<GameResult> result_;
   std::uint32_t variations_ = 0;
+  bool lettered_ok_ = true;
+  std::vector<std::uint32_t> lettered_;
+  std::array<std::uint64_t, 26 * 128 / 64> seen_{};
   std::uint64_t lc_offset_ = 0;  // place of the last remark, for counting lines on from there
   LineColumn lc_;
   std::vector<Frame> frames_;
@@ -500,11 +532,16 @@ class FastReader {
 }  // namespace
 
 bool fast_read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics,
-                    const ReadOptions& options, const Language& language) {
+                    const ReadOptions& options, const Language& language, LaneNotes* notes) {
   const std::size_t before = diagnostics.size();
-  if (FastReader(raw, visitor, diagnostics, options, language).run()) return true;
-  diagnostics.resize(before);
-  return false;
+  FastReader reader(raw, visitor, diagnostics, options, language);
+  const bool taken = reader.run();
+  if (!taken) diagnostics.resize(before);
+  if (notes) {
+    notes->lettered.clear();
+    notes->lettered_known = taken && reader.lettered(notes->lettered);
+  }
+  return taken;
 }
 
 }  // namespace planilla

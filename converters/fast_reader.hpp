@@ -21,7 +21,8 @@ namespace planilla {
 // the events (begin_game() first) and must be reset by the caller. Not for transcoded (UTF-16)
 // input: its offsets need the file map.
 // Example: fast_read_game({"1. e4 e5 2. Nf3 *"}, builder, diags, {}, english()) == true.
+// `notes`, when given, receives what LaneNotes describes (cleared when the game is not taken).
 bool fast_read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics,
-                    const ReadOptions& options, const Language& language);
+                    const ReadOptions& options, const Language& language, LaneNotes* notes = nullptr);
 
 }  // namespace planilla

@@ -639,12 +639,13 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options) {
   record.diagnostics.clear();
   record.game = Game{};
   record.unmodelled_moves = 0;
+  record.lane_notes.lettered_known = false;
   GameBuilder builder(record.game);
   MoveCounter counter(record.game);
   const Language* language = options.language ? options.language : &english();
   if (options.fast_lane && !job.transcoded_from && !options.choose_language &&
       fast_read_game(raw, options.keep_model ? static_cast<Visitor&>(builder) : counter, record.diagnostics, options,
-                     *language)) {
+                     *language, &record.lane_notes)) {
     record.unmodelled_moves = counter.moves;
     // Pure ASCII: what decode() would have chosen.
     record.encoding = options.encoding ? *options.encoding : Encoding::Ascii;

@@ -74,6 +74,16 @@ struct ByteRange {
 };
 ByteRange shard_range(std::uint64_t size, unsigned index, unsigned count);
 
+// What the reader's fast lane saw on its way that a later stage would otherwise scan the game
+// text for again.
+struct LaneNotes {
+  // The language tie check (converters/detect.cpp) looks at the main line's tokens that begin
+  // with a capital other than castling's O: here the offset in the game's bytes of the first
+  // token of each distinct two-byte beginning. Valid when `lettered_known`.
+  std::vector<std::uint32_t> lettered;
+  bool lettered_known = false;
+};
+
 // One game as read: its original bytes, the model, and what was found.
 struct GameRecord {
   std::uint32_t number = 0;      // 1-based in the input
@@ -85,6 +95,7 @@ struct GameRecord {
   // Moves read (variations included) that are not in `game`: a game read without its model
   // (ReadOptions::keep_model); 0 otherwise.
   std::uint64_t unmodelled_moves = 0;
+  LaneNotes lane_notes;
   std::vector<Diagnostic> diagnostics;
 
   std::size_t count(Severity s) const;

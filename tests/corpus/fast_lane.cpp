@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "converters/detect.hpp"
 #include "converters/reader.hpp"
 
 using namespace planilla;
@@ -28,7 +29,7 @@ TEST_CASE("corpus: the fast lane reads every game it takes as the general reader
   REQUIRE(!files.empty());
 
   struct Count {
-    std::size_t games = 0, fast = 0, different = 0;
+    std::size_t games = 0, fast = 0, different = 0, noted = 0;
   };
   std::map<std::string, Count> by_folder;
   Count total;
@@ -53,6 +54,18 @@ TEST_CASE("corpus: the fast lane reads every game it takes as the general reader
         same = format_diagnostic(a.diagnostics[i]) == format_diagnostic(b.diagnostics[i]) &&
                a.diagnostics[i].severity == b.diagnostics[i].severity &&
                a.diagnostics[i].written == b.diagnostics[i].written;
+      // The lettered prefixes the fast lane noted are those the tie check would scan for.
+      std::size_t noted = 0;
+      if (a.lane_notes.lettered_known) {
+        std::vector<std::string> from_lane;
+        for (std::uint32_t at : a.lane_notes.lettered) from_lane.push_back(a.original.substr(at, 2));
+        if (from_lane != lettered_prefixes_of(a.original)) {
+          CAPTURE(file.string());
+          CAPTURE(a.number);
+          FAIL_CHECK("the fast lane noted other lettered prefixes than the tie check's scan");
+        }
+        noted = 1;
+      }
       // Whether the fast lane took the game: the general reader alone makes a model without facts.
       bool took = false;
       for (const MoveNode& n : a.game.main.moves) took = took || n.facts_known;
@@ -65,6 +78,7 @@ TEST_CASE("corpus: the fast lane reads every game it takes as the general reader
         ++c->games;
         c->fast += took ? 1 : 0;
         c->different += same ? 0 : 1;
+        c->noted += noted;
       }
     }
   }
@@ -77,7 +91,10 @@ TEST_CASE("corpus: the fast lane reads every game it takes as the general reader
   std::printf("  %-12s %8zu %8zu %6.1f%% %10zu\n", "all", total.games, total.fast,
               total.games ? 100.0 * static_cast<double>(total.fast) / static_cast<double>(total.games) : 0.0,
               total.different);
+  std::printf("  lettered prefixes noted by the fast lane (and equal to the tie check's scan): %zu games\n",
+              total.noted);
   CHECK(total.different == 0);
+  CHECK(total.noted * 2 > total.fast);
   // The fast lane is there for the common case: most corpus games are plain SAN.
   CHECK(total.fast * 2 > total.games);
 }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "converters/detect.hpp"
 #include "converters/fast_reader.hpp"
 #include "converters/game.hpp"
 #include "converters/reader.hpp"
@@ -140,4 +141,34 @@ TEST_CASE("fast lane: limits are the general reader's") {
   tight = ReadOptions{};
   tight.styles.bits = 1u << static_cast<unsigned>(MoveStyle::Uci);
   CHECK_FALSE(read_both("1. e4 *", english(), tight).taken);
+}
+
+TEST_CASE("fast lane: the lettered prefixes it notes are the tie check's, or none") {
+  struct Row {
+    std::string text;
+    bool known;
+  };
+  const Row rows[] = {
+      {"[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 Bc5) Nf6 4. O-O *", true},
+      {"1.e4 e5 2.Nf3 {Queen's knight next} Nc6 3.Nxe5?! Nxe5 *", true},
+      {"[Event \"x\"] 1. e4 e5 2. Nf3 *", false},           // movetext on a tag's line
+      {"[Event \"x\"]\n\n1. e4 ; Note\ne5 2. Nf3 *", false},  // the scan reads ; comments' words
+      {"1. e4\fe5 2. Nf3 *", false},                        // a form feed is text to the scan
+  };
+  for (const Row& r : rows) {
+    CAPTURE(r.text);
+    const std::vector<RawGame> raws = split_games(r.text);
+    REQUIRE(raws.size() == 1);
+    Game g;
+    GameBuilder builder(g);
+    std::vector<Diagnostic> diagnostics;
+    LaneNotes notes;
+    ReadOptions options;
+    REQUIRE(fast_read_game(raws[0], builder, diagnostics, options, english(), &notes));
+    CHECK(notes.lettered_known == r.known);
+    if (!notes.lettered_known) continue;
+    std::vector<std::string> noted;
+    for (std::uint32_t at : notes.lettered) noted.emplace_back(raws[0].bytes.substr(at, 2));
+    CHECK(noted == lettered_prefixes_of(raws[0].bytes));
+  }
 }
