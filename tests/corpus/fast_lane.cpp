@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/corpus/corpus_files.hpp"
 #include "converters/detect.hpp"
 #include "converters/reader.hpp"
 
@@ -21,11 +22,7 @@ namespace fs = std::filesystem;
 
 TEST_CASE("corpus: the fast lane reads every game it takes as the general reader does") {
   const fs::path corpus = PLANILLA_CORPUS_DIR;
-  std::vector<fs::path> files;
-  for (const auto& e : fs::recursive_directory_iterator(corpus))
-    if (e.is_regular_file() && (e.path().extension() == ".pgn" || e.path().extension() == ".PGN"))
-      files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  const std::vector<fs::path> files = planilla::corpus::pgn_files(corpus);
   REQUIRE(!files.empty());
 
   struct Count {

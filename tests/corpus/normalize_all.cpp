@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/corpus/corpus_files.hpp"
 #include "converters/normalize.hpp"
 #include "converters/split.hpp"
 
@@ -22,11 +23,7 @@ namespace fs = std::filesystem;
 
 TEST_CASE("corpus: normalize over every corpus PGN: read == written + rejected, rejects byte for byte") {
   const fs::path corpus = PLANILLA_CORPUS_DIR;
-  std::vector<fs::path> files;
-  for (const auto& e : fs::recursive_directory_iterator(corpus))
-    if (e.is_regular_file() && (e.path().extension() == ".pgn" || e.path().extension() == ".PGN"))
-      files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  const std::vector<fs::path> files = planilla::corpus::pgn_files(corpus);
   REQUIRE(!files.empty());
 
   NormalizeStats total;
