@@ -183,8 +183,8 @@ class FastReader {
   }
 
  private:
-  // One line of play: the position before its last move and after it, in two slots that swap
-  // roles, so a move costs one copy of the position.
+  // One line of play: the position before its last move, after it, and the next one being made,
+  // in three slots that rotate, so a move costs one copy of the position.
   struct Frame {
     std::array<Position, 3> slots;  // before, current, and the next position being made
     std::uint8_t before_at = 0, current_at = 1, spare_at = 2;
