@@ -12,7 +12,7 @@
 //     2. diagram: the section's latest diagram with no bold run after it, then the diagram that
 //        comes next in the text if nothing else comes between (the book often shows the figure
 //        after the paragraph that plays from it), when the side to move matches (the figures'
-//        move numbers are placeholders, "0 1");
+//        FENs carry no real move number, only "0 1");
 //     3. branch: an earlier position of the section labelled with this number and side (a bold
 //        run that goes back to an earlier move), bold runs first, newest first;
 //     4. start: a run that starts at 1. (White) starts from the initial position.
