@@ -9,6 +9,7 @@
 #include "converters/game.hpp"
 #include "converters/variant.hpp"
 #include "grammar/move_parser.hpp"
+#include "grammar/pgn_parser.hpp"
 #include "notation/diagnostic.hpp"
 #include "notation/resolve.hpp"
 #include "notation/write.hpp"
@@ -41,14 +42,10 @@ bool is_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-// Standalone tokens that the game grammar reads as something other than a move (glyph, ep_mark):
-// the fast lane leaves them to it.
+// Standalone tokens that the game grammar reads as something other than a move (its glyph and
+// ep_mark rules): the fast lane leaves them to it.
 bool is_other_element(std::string_view t) {
-  static constexpr std::string_view kTokens[] = {"!!", "??", "!?", "?!", "+/-", "-/+", "+/=", "=/+", "+-", "-+",
-                                                 "+=", "=+", "!",  "?",  "=",   "N",   "RR",  "e.p.", "a.p.", "ep"};
-  for (std::string_view k : kTokens)
-    if (t == k) return true;
-  return false;
+  return grammar::glyph_nag(t) != 0 || t == "e.p." || t == "a.p." || t == "ep";
 }
 
 // The piece letters of a language that are one ASCII capital, as a table (PieceType::None
@@ -96,18 +93,13 @@ const LetterTable& letters_of(const Language& lang) {
 // origins, other marks) goes through the move grammar itself.
 bool parse_plain(std::string_view t, const LetterTable& letters, WrittenMove& w) {
   std::size_t n = t.size();
-  // Suffixes from the end: glyph, then check mark.
-  if (n >= 2 && (t[n - 1] == '!' || t[n - 1] == '?')) {
-    char a = t[n - 2], b = t[n - 1];
-    if (a == '!' || a == '?') {
-      w.nag = a == '!' ? (b == '!' ? 3 : 5) : (b == '?' ? 4 : 6);
-      n -= 2;
-    } else {
-      w.nag = b == '!' ? 1 : 2;
-      n -= 1;
-    }
-  } else if (n >= 1 && (t[n - 1] == '!' || t[n - 1] == '?')) {
-    return false;
+  // Suffixes from the end: a glyph of ! and ? (at most two, as NAG 1-6), then the check mark.
+  std::size_t glyph = 0;
+  while (glyph < n && glyph < 3 && (t[n - 1 - glyph] == '!' || t[n - 1 - glyph] == '?')) ++glyph;
+  if (glyph > 2 || glyph == n) return false;
+  if (glyph > 0) {
+    w.nag = static_cast<std::uint8_t>(grammar::glyph_nag(t.substr(n - glyph)));
+    n -= glyph;
   }
   if (n >= 1 && t[n - 1] == '+') {
     w.check = CheckMark::Check;
@@ -149,7 +141,8 @@ class FastReader {
   FastReader(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics, const ReadOptions& options,
              const Language& language)
       : s_(raw.bytes), raw_(raw), visitor_(visitor), diagnostics_(diagnostics), options_(options),
-        language_(language), letters_(letters_of(language)), lc_{raw.line, raw.column} {
+        language_(language), letters_(letters_of(language)),
+        lines_(raw.bytes, raw.line, raw.column) {
     resolve_options_ = options.resolve;
     resolve_options_.language = &language;
     frames_.reserve(4);
@@ -476,14 +469,9 @@ class FastReader {
     d.severity = code_severity(code);
     d.file = options_.file_name;
     d.byte = raw_.offset + offset;
-    if (offset < lc_offset_) {
-      lc_offset_ = 0;
-      lc_ = LineColumn{raw_.line, raw_.column};
-    }
-    lc_ = line_column(s_.substr(lc_offset_), offset - lc_offset_, lc_.line, lc_.column);
-    lc_offset_ = offset;
-    d.line = lc_.line;
-    d.column = lc_.column;
+    const LineColumn lc = lines_.at(offset);
+    d.line = lc.line;
+    d.column = lc.column;
     d.game = raw_.number;
     d.ply = ply;
     d.variation = variation;
@@ -523,8 +511,7 @@ class FastReader {
   bool lettered_ok_ = true;
   std::vector<std::uint32_t> lettered_;
   std::array<std::uint64_t, 26 * 128 / 64> seen_{};
-  std::uint64_t lc_offset_ = 0;  // place of the last remark, for counting lines on from there
-  LineColumn lc_;
+  LineCursor lines_;  // remarks' lines and columns
   std::vector<Frame> frames_;
   MoveList list_;
 };

@@ -202,16 +202,7 @@ class GameReader : public grammar::PgnHandler {
     offset = std::min<std::uint64_t>(offset, text_.size());
     std::uint64_t in_raw = decoded_.map.original(offset);
     d.byte = file_map_ ? file_map_->original(raw_.offset + in_raw) : raw_.offset + in_raw;
-    // Line and column are counted on from the previous diagnostic when it lies before this one:
-    // counting from the game's start every time made a game of 50,000 bad tokens quadratic
-    // (minutes for 200 KB; found by the adversarial set).
-    if (offset < lc_offset_) {
-      lc_offset_ = 0;
-      lc_ = LineColumn{raw_.line, raw_.column};
-    }
-    LineColumn lc = line_column(text_.substr(lc_offset_), offset - lc_offset_, lc_.line, lc_.column);
-    lc_offset_ = offset;
-    lc_ = lc;
+    const LineColumn lc = lines_.at(offset);
     d.line = lc.line;
     d.column = lc.column;
     d.game = raw_.number;
@@ -458,9 +449,7 @@ class GameReader : public grammar::PgnHandler {
   // Fallback languages that have read a token of this game (read_mixed()).
   std::vector<const Language*> mixed_seen_;
 
-  // The place of the last diagnostic (see add()).
-  std::uint64_t lc_offset_ = 0;
-  LineColumn lc_{raw_.line, raw_.column};
+  LineCursor lines_{text_, raw_.line, raw_.column};  // diagnostics' lines and columns
 
   std::vector<TagAt> tags_;
   bool tags_done_ = false;
