@@ -100,20 +100,27 @@ struct StopTables {
 const StopTables kStops;
 
 #ifdef __SSE4_2__
-// The bytes that end a plain run, per mode, for SSE4.2's string compare (a run is then found 16
-// bytes at a time; the byte tables above decide at the stop). Normal mode also stops at every
-// non-ASCII byte (tested by the sign bits).
+// The same stop bytes as a set for SSE4.2's string compare, per mode (a run is then found 16
+// bytes at a time; the byte tables above decide at the stop): the ASCII stop bytes of the mode's
+// table, without Normal mode's run blanks. Normal mode also stops at every non-ASCII byte
+// (tested by the sign bits).
 struct SimdStops {
   __m128i set;
   int size;
 };
-const SimdStops kSimdStops[5] = {
-    {_mm_setr_epi8('\n', '\r', '[', ';', '%', '{', '(', ')', '0', '1', '*', '\f', '\v', 0, 0, 0), 13},
-    {_mm_setr_epi8('\n', '\r', '}', '[', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 4},
-    {_mm_setr_epi8('\n', '\r', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 2},
-    {_mm_setr_epi8('\n', '\r', '"', ']', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 4},
-    {_mm_setr_epi8('\n', '\r', '"', '\\', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 4},
-};
+const std::array<SimdStops, 5> kSimdStops = [] {
+  std::array<SimdStops, 5> out{};
+  for (std::size_t mode = 0; mode < out.size(); ++mode) {
+    alignas(16) char bytes[16] = {};
+    int size = 0;
+    for (int c = 1; c < 0x80; ++c) {
+      const bool run_blank = mode == 0 && kStops.normal_class[static_cast<std::size_t>(c)] == kRunBlank;
+      if (kStops.stop[mode][static_cast<std::size_t>(c)] && !run_blank && size < 16) bytes[size++] = static_cast<char>(c);
+    }
+    out[mode] = SimdStops{_mm_load_si128(reinterpret_cast<const __m128i*>(bytes)), size};
+  }
+  return out;
+}();
 
 // How many of the 16 bytes at `p` come before the first stop byte of `mode` (16: none).
 // `block` receives the bytes.
