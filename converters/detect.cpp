@@ -13,15 +13,7 @@ namespace planilla {
 namespace {
 
 bool is_move_error(const Diagnostic& d) {
-  switch (d.code) {
-    case Code::MoveSyntax:
-    case Code::Illegal:
-    case Code::Ambiguous:
-    case Code::PromotionPieceMissing:
-      return d.severity == Severity::Error;
-    default:
-      return false;
-  }
+  return d.severity == Severity::Error && is_unresolved_move_code(d.code);
 }
 
 // How good a reading is: how many tokens its letters cannot read at all (the grammar reads every

@@ -14,30 +14,8 @@ namespace {
 // A move that did not resolve: the four error codes, and in strict mode a resolve warning
 // escalated to an error (a W- code with error severity on a ply).
 bool is_move_error(const Diagnostic& d) {
-  if (d.severity != Severity::Error || d.ply == 0) return false;
-  switch (d.code) {
-    case Code::MoveSyntax:
-    case Code::Illegal:
-    case Code::Ambiguous:
-    case Code::PromotionPieceMissing:
-      return true;
-    case Code::CaptureMissing:
-    case Code::CaptureSpurious:
-    case Code::CheckMissing:
-    case Code::CheckSpurious:
-    case Code::MateMissing:
-    case Code::MateSpurious:
-    case Code::OverDisambiguated:
-    case Code::KingMoveForCastling:
-    case Code::PieceLetterCase:
-    case Code::PawnLetter:
-    case Code::EnPassantMark:
-    case Code::AbbreviatedCapture:
-    case Code::UciCastlingAmbiguous:
-      return true;
-    default:
-      return false;
-  }
+  return d.severity == Severity::Error && d.ply != 0 &&
+         (is_unresolved_move_code(d.code) || is_resolver_remark_code(d.code));
 }
 
 bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v'; }

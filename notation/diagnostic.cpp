@@ -94,4 +94,37 @@ Severity code_severity(Code code) {
   return Severity::Error;
 }
 
+bool is_unresolved_move_code(Code code) {
+  switch (code) {
+    case Code::MoveSyntax:
+    case Code::Illegal:
+    case Code::Ambiguous:
+    case Code::PromotionPieceMissing:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_resolver_remark_code(Code code) {
+  switch (code) {
+    case Code::CaptureMissing:
+    case Code::CaptureSpurious:
+    case Code::CheckMissing:
+    case Code::CheckSpurious:
+    case Code::MateMissing:
+    case Code::MateSpurious:
+    case Code::OverDisambiguated:
+    case Code::KingMoveForCastling:
+    case Code::PieceLetterCase:
+    case Code::PawnLetter:
+    case Code::EnPassantMark:
+    case Code::AbbreviatedCapture:
+    case Code::UciCastlingAmbiguous:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace planilla

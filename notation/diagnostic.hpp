@@ -56,6 +56,11 @@ enum class Code : std::uint8_t {
 
 std::string_view code_name(Code code);   // "E-ILLEGAL"
 Severity code_severity(Code code);
+// The codes of a move token that names no move: E-SYNTAX, E-ILLEGAL, E-AMBIGUOUS, E-PROMOTION.
+bool is_unresolved_move_code(Code code);
+// The resolver's remarks on a move it did resolve (W-CHECK-MISSING, W-OVER-DISAMBIGUATED, …):
+// warnings, or errors under --strict.
+bool is_resolver_remark_code(Code code);
 
 struct Diagnostic {
   Code code = Code::MoveSyntax;
