@@ -33,9 +33,20 @@ ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& 
   write.moves.language = options.to.language ? options.to.language : &english();
   write.moves.style = write_style_of(options.to.style);
 
+  // PGN output of the games the reader's fast lane takes is written while they are read (no
+  // model to build and replay); the other styles write from the model.
+  const bool pgn_out = options.to.style != SpecStyle::Spoken && !is_descriptive(options.to.style);
+  DirectWriter direct;
+  ReadOptions read = options.read;
+  if (pgn_out) {
+    direct = [&write](ProcessedGame& g) { return std::make_unique<PgnWriter>(g.text, write); };
+    read.keep_model = false;
+  }
   // Repairs and writing run on the workers; counting, reporting and output in input order.
   GameWork work = [&](ProcessedGame& g) {
     GameRecord& record = g.record;
+    if (record.direct_visited) return;  // written already (the fast lane reports no errors)
+    g.text.clear();  // a prefix the direct writer saw before the fast lane gave the game up
     if (options.repair_evident && record.has_errors()) {
       std::vector<Diagnostic> repairs;
       apply_evident_repairs(record, options.read, repairs);
@@ -59,10 +70,11 @@ ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& 
     if (sink && !record.diagnostics.empty()) sink(record);
     if (has_error) ++stats.games_with_errors;
     for (const MoveNode& n : record.game.main.moves) stats.moves += n.move ? 1 : 0;
+    stats.moves += record.unmodelled_moves;
     out << g.text;
     if (options.on_each_game) options.on_each_game(record);
   };
-  std::vector<Diagnostic> file_diags = run_pipeline(in, options.read, options.from, options.jobs, work, deliver);
+  std::vector<Diagnostic> file_diags = run_pipeline(in, read, options.from, options.jobs, work, deliver, direct);
   if (!file_diags.empty()) {
     GameRecord file_level;
     file_level.diagnostics = std::move(file_diags);

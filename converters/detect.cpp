@@ -394,6 +394,9 @@ bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& op
 void interpret_game(GameRecord& record, const ReadOptions& options, const NotationSpec& from,
                     LanguageDetection* detection) {
   if (detection) *detection = LanguageDetection{};
+  // Kept only where the reading stays the one the direct visitor saw (GameRecord::direct_visited).
+  const bool direct_visited = record.direct_visited;
+  record.direct_visited = false;
   if (is_descriptive(from.style) && !from.auto_detect) {
     auto dialect = descriptive_dialect(from);
     read_descriptive_record(record, dialect ? *dialect : DescriptiveDialect::English, options);
@@ -402,6 +405,7 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
   const Language* first = options.language ? options.language : &english();
   if (detection) detection->language = first;
   if (!from.auto_detect) {
+    record.direct_visited = direct_visited;
     add_suggestions(record, options, options.suggestion_language);
     return;
   }
@@ -509,6 +513,8 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
   if (replaced) {
     best_record.original = std::move(record.original);
     record = std::move(best_record);
+  } else {
+    record.direct_visited = direct_visited;
   }
   if (replaced || !ties.empty()) {
     std::string members = letter_set_members(*chosen);

@@ -158,6 +158,63 @@ void GameBuilder::result(GameResult r) {
   game_.result = r;
 }
 
+void ReplayOrder::begin_game(std::uint32_t) {
+  stack_.assign(1, Frame{});
+  pending_ = false;
+  kept_ = true;
+}
+
+void ReplayOrder::move(const MoveEvent&) {
+  Frame& f = stack_.back();
+  f.has_moves = true;
+  f.after_move = true;
+  f.since_move = false;
+  f.last_has_variations = false;
+  pending_ = false;  // they become the move's comments_before: replayed just before it
+}
+
+void ReplayOrder::nag(unsigned) {
+  const Frame& f = stack_.back();
+  // A line's leading NAGs are replayed before its comments; a move's NAGs right after it.
+  if (f.has_moves ? f.since_move : pending_) kept_ = false;
+}
+
+void ReplayOrder::comment(std::string_view, CommentKind) {
+  Frame& f = stack_.back();
+  f.since_move = true;
+  if (!(f.after_move && f.has_moves)) pending_ = true;
+}
+
+void ReplayOrder::begin_variation() {
+  Frame& parent = stack_.back();
+  // Pending comments join the last move's comments_after, replayed before all its variations.
+  if (pending_ && parent.last_has_variations) kept_ = false;
+  if (!parent.has_moves) kept_ = false;  // the builder adds an empty node (never from the reader)
+  pending_ = false;
+  parent.after_move = false;
+  parent.since_move = true;
+  parent.last_has_variations = true;
+  stack_.push_back(Frame{});
+}
+
+// Pending comments at a line's end: its trailing comments (no move), or the last move's
+// comments_after, which are replayed before that move's variations.
+void ReplayOrder::close_line() {
+  if (pending_ && stack_.back().has_moves && stack_.back().last_has_variations) kept_ = false;
+  pending_ = false;
+}
+
+void ReplayOrder::end_variation() {
+  if (stack_.size() <= 1) return;
+  close_line();
+  stack_.pop_back();
+}
+
+void ReplayOrder::result(GameResult) {
+  while (stack_.size() > 1) end_variation();
+  close_line();
+}
+
 namespace {
 
 std::string collapse(std::string_view s) {

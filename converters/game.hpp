@@ -106,6 +106,36 @@ class GameBuilder : public Visitor {
   std::vector<Comment> pending_;  // comments waiting for the next move of the current line
 };
 
+// Whether Game::accept() of the game a GameBuilder builds from the same events would replay them
+// in the order they came: the model keeps a move's NAGs before its comments and a move's
+// comments before its variations, so `e4 {good} $1` and `e4 (d4) {x} (c4)` come back reordered.
+// A writer driven by the reader directly (read_job()'s `direct`) writes what writing the model
+// writes only when this holds.
+class ReplayOrder : public Visitor {
+ public:
+  void begin_game(std::uint32_t number) override;
+  void move(const MoveEvent& event) override;
+  void nag(unsigned value) override;
+  void comment(std::string_view text, CommentKind kind) override;
+  void begin_variation() override;
+  void end_variation() override;
+  void result(GameResult result) override;
+  bool kept() const { return kept_; }
+
+ private:
+  // GameBuilder's state per line, without the line.
+  struct Frame {
+    bool has_moves = false;
+    bool after_move = false;       // as GameBuilder::Frame
+    bool since_move = false;       // a comment or variation came after the line's last move
+    bool last_has_variations = false;
+  };
+  void close_line();
+  std::vector<Frame> stack_{Frame{}};
+  bool pending_ = false;  // GameBuilder::pending_ is not empty
+  bool kept_ = true;
+};
+
 // Same game for the purposes of a round trip: same start, moves, comments (white space
 // collapsed: the writer wraps lines), NAGs, variations and result; the first of each Seven Tag
 // Roster tag of `a` has the same value in `b`, and every other tag of `a` except the ones the

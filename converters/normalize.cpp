@@ -49,11 +49,20 @@ NormalizeStats normalize(std::istream& in, std::ostream& out, std::ostream* reje
                          const DiagnosticSink& sink) {
   NormalizeStats stats;
   // Writing (or the reject text) is prepared on the workers; output goes out in input order.
+  // The games the reader's fast lane takes (no errors) are written while they are read: no
+  // model to build and replay.
+  DirectWriter direct = [&options](ProcessedGame& g) { return std::make_unique<PgnWriter>(g.text, options.write); };
+  ReadOptions read = options.read;
+  read.keep_model = false;
   GameWork work = [&](ProcessedGame& g) {
+    if (g.record.direct_visited) return;  // written already
     // Only the `;` lines: the original bytes go straight from the record to the rejects stream,
     // so a 100 MB game is not copied once more (the memory bound is one game plus 64 MiB).
     if (g.record.has_errors()) g.text = reject_header(g.record);
-    else append_pgn(g.text, g.record.game, options.write);
+    else {
+      g.text.clear();  // a prefix the direct writer saw before the fast lane gave the game up
+      append_pgn(g.text, g.record.game, options.write);
+    }
   };
   GameSink deliver = [&](ProcessedGame& g) {
     const GameRecord& record = g.record;
@@ -75,7 +84,7 @@ NormalizeStats normalize(std::istream& in, std::ostream& out, std::ostream* reje
     out << g.text;
     ++stats.written;
   };
-  run_pipeline(in, options.read, options.from, options.jobs, work, deliver);
+  run_pipeline(in, read, options.from, options.jobs, work, deliver, direct);
   return stats;
 }
 

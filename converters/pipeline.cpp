@@ -16,10 +16,12 @@ constexpr std::size_t kBatchBytes = std::size_t{256} << 10;
 }  // namespace
 
 std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& options, const NotationSpec& from,
-                                     unsigned jobs, const GameWork& work, const GameSink& sink) {
+                                     unsigned jobs, const GameWork& work, const GameSink& sink,
+                                     const DirectWriter& direct) {
   PgnReader reader(in, options);
   auto process_one = [&](GameJob& job, ProcessedGame& g) {
-    read_job(job, g.record, options);
+    std::unique_ptr<Visitor> writer = direct ? direct(g) : nullptr;
+    read_job(job, g.record, options, writer.get());
     interpret_game(g.record, options, from);
     if (work) work(g);
   };

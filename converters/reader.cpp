@@ -620,7 +620,7 @@ bool PgnReader::next_job(GameJob& job) {
   return true;
 }
 
-void read_job(GameJob& job, GameRecord& record, const ReadOptions& options) {
+void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visitor* direct) {
   RawGame raw = job.raw;
   raw.bytes = job.bytes;
   record.number = raw.number;
@@ -629,13 +629,28 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options) {
   record.game = Game{};
   record.unmodelled_moves = 0;
   record.lane_notes.lettered_known = false;
+  record.direct_visited = false;
   GameBuilder builder(record.game);
   MoveCounter counter(record.game);
+  Visitor& model = options.keep_model ? static_cast<Visitor&>(builder) : counter;
+  // The direct writer's text is the model's only when the model replays the events in their order.
+  ReplayOrder order;
+  TeeVisitor direct_and_order(order, direct ? *direct : order);
+  TeeVisitor tee(model, direct_and_order);
   const Language* language = options.language ? options.language : &english();
   if (options.fast_lane && !job.transcoded_from && !options.choose_language &&
-      fast_read_game(raw, options.keep_model ? static_cast<Visitor&>(builder) : counter, record.diagnostics, options,
-                     *language, &record.lane_notes)) {
+      fast_read_game(raw, direct ? static_cast<Visitor&>(tee) : model, record.diagnostics, options, *language,
+                     &record.lane_notes)) {
     record.unmodelled_moves = counter.moves;
+    record.direct_visited = direct != nullptr && order.kept();
+    if (direct && !order.kept() && !options.keep_model) {
+      // The direct text is not the model's, and the model is needed to write the game: read it
+      // again into a model (the same lane takes it the same way).
+      record.diagnostics.clear();
+      record.game = Game{};
+      record.unmodelled_moves = 0;
+      fast_read_game(raw, builder, record.diagnostics, options, *language, &record.lane_notes);
+    }
     // Pure ASCII: what decode() would have chosen.
     record.encoding = options.encoding ? *options.encoding : Encoding::Ascii;
   } else {

@@ -96,6 +96,9 @@ struct GameRecord {
   // (ReadOptions::keep_model); 0 otherwise.
   std::uint64_t unmodelled_moves = 0;
   LaneNotes lane_notes;
+  // read_job()'s `direct` visitor saw the whole game, as `game` reads it (interpret_game() clears
+  // it when it replaces the reading).
+  bool direct_visited = false;
   std::vector<Diagnostic> diagnostics;
 
   std::size_t count(Severity s) const;
@@ -124,7 +127,11 @@ struct GameJob {
 
 // Reads one job into `record` (model, diagnostics, original bytes). Thread-safe; `job.bytes` is
 // moved into record.original.
-void read_job(GameJob& job, GameRecord& record, const ReadOptions& options);
+// `direct`, when given, is driven too when the fast lane takes the game (record.direct_visited
+// then says so): a writer writes the game while it is read, and no model needs replaying. With
+// ReadOptions::keep_model off, such a game is then not modelled at all. When the fast lane does
+// not take the game, `direct` has seen a prefix of its events (never end_game()).
+void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visitor* direct = nullptr);
 
 class PgnReader {
  public:

@@ -2,11 +2,13 @@
 // Invariants beyond "no crash, no hang": reading the same bytes from memory and as a stream cut
 // into tiny chunks finds the same games with the same original bytes (the splitter's chunk
 // boundaries must not change where games end), the fast lane (converters/fast_reader.hpp) reads
-// every game it takes exactly as the general reader does, and normalize loses no game
+// every game it takes exactly as the general reader does, a game written while it is read
+// (read_job()'s `direct`) is written as its model is, and normalize loses no game
 // (read == written + rejected, design decision 7).
 #include <sstream>
 
 #include "converters/normalize.hpp"
+#include "converters/pgn_writer.hpp"
 #include "converters/reader.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
 
@@ -37,13 +39,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   PgnReader jobs(bytes, options);
   GameJob job;
   while (jobs.next_job(job)) {
-    GameJob copy = job;
+    GameJob copy = job, third = job;
     copy.raw.bytes = {};
-    GameRecord fast, general;
+    GameRecord fast, general, written;
     read_job(job, fast, options);
     ReadOptions no_lane = options;
     no_lane.fast_lane = false;
     read_job(copy, general, no_lane);
+    ReadOptions unmodelled = options;
+    unmodelled.keep_model = false;
+    std::string direct_text;
+    PgnWriter direct(direct_text);
+    read_job(third, written, unmodelled, &direct);
+    if (written.direct_visited) PLANILLA_FUZZ_CHECK(direct_text == write_pgn(general.game));
     PLANILLA_FUZZ_CHECK(fast.game == general.game);
     PLANILLA_FUZZ_CHECK(fast.diagnostics.size() == general.diagnostics.size());
     for (std::size_t i = 0; i < fast.diagnostics.size() && i < general.diagnostics.size(); ++i) {
