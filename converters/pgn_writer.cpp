@@ -14,27 +14,52 @@ bool is_str(std::string_view name) {
   return false;
 }
 
+void append_escaped(std::string& out, std::string_view value) {
+  // Runs without \ or " in one append.
+  for (std::size_t i = 0;;) {
+    const std::size_t stop = value.find_first_of("\\\"", i);
+    out.append(value.substr(i, stop == std::string_view::npos ? std::string_view::npos : stop - i));
+    if (stop == std::string_view::npos) return;
+    out += '\\';
+    out += value[stop];
+    i = stop + 1;
+  }
+}
+
 void append_tag(std::string& out, std::string_view name, std::string_view value) {
   out += '[';
   out += name;
   out += " \"";
-  out += escape_tag_value(value);
+  append_escaped(out, value);
   out += "\"]\n";
 }
+
+// A move number's digits.
+void append_decimal(std::string& out, unsigned value) {
+  char digits[10];
+  std::size_t n = 0;
+  do {
+    digits[n++] = static_cast<char>('0' + value % 10);
+    value /= 10;
+  } while (value != 0);
+  while (n > 0) out += digits[--n];
+}
+
+// Room for the movetext of most games, so it does not grow move by move.
+constexpr std::size_t kMovetextReserve = 1024;
 
 }  // namespace
 
 std::string escape_tag_value(std::string_view value) {
   std::string out;
   out.reserve(value.size());
-  for (char c : value) {
-    if (c == '\\' || c == '"') out.push_back('\\');
-    out.push_back(c);
-  }
+  append_escaped(out, value);
   return out;
 }
 
-PgnWriter::PgnWriter(std::string& out, PgnWriteOptions options) : out_(out), options_(options) {}
+PgnWriter::PgnWriter(std::string& out, PgnWriteOptions options) : out_(out), options_(options) {
+  movetext_.reserve(kMovetextReserve);
+}
 
 void PgnWriter::begin_game(std::uint32_t) {
   tags_.clear();
@@ -100,7 +125,7 @@ void PgnWriter::move(const MoveEvent& e) {
   bool numbered = side == Color::White || need_number_;
   number_.clear();
   if (numbered) {
-    number_ = std::to_string(e.before.fullmove_number());
+    append_decimal(number_, e.before.fullmove_number());
     number_ += side == Color::White ? "." : "...";
   }
   scratch_.clear();
@@ -122,7 +147,8 @@ void PgnWriter::nag(unsigned value) {
     unresolved_ += " $" + std::to_string(value);
     return;
   }
-  scratch_ = "$" + std::to_string(value);
+  scratch_ = "$";
+  append_decimal(scratch_, value);
   put(scratch_);
 }
 
@@ -187,6 +213,7 @@ void PgnWriter::result(GameResult r) { result_ = r; }
 
 void PgnWriter::end_game() {
   flush_unresolved();
+  out_.reserve(out_.size() + movetext_.size() + 64 * (tags_.size() + 4));
   // Tag section: the Seven Tag Roster in order, then the set-up tags, then the rest as read.
   std::array<bool, kSevenTagRoster.size()> used{};
   for (std::size_t k = 0; k < kSevenTagRoster.size(); ++k) {

@@ -6,7 +6,6 @@
 #ifdef __SSE4_2__
 #include <nmmintrin.h>
 #endif
-#include <cctype>
 #include <istream>
 
 namespace planilla {
@@ -50,6 +49,11 @@ std::size_t single_in_parens(std::string_view d, std::size_t i) {
   return 0;
 }
 
+// A tag name's bytes: ASCII letters and digits (std::isalnum in the C locale), and '_'.
+bool is_name_byte(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 // `[Name "` at `i`, within the look-ahead: a tag pair, used to end a game whose comment was
 // never closed. Looking further than kLookahead would make the answer depend on how much of the
 // stream happens to be buffered (a 100-letter name read from memory and from a stream split
@@ -58,7 +62,7 @@ bool looks_like_tag(std::string_view d, std::size_t i) {
   const std::size_t end = std::min(d.size(), i + kLookahead);
   std::size_t j = i + 1;
   std::size_t name = 0;
-  while (j < end && (std::isalnum(static_cast<unsigned char>(d[j])) || d[j] == '_')) ++j, ++name;
+  while (j < end && is_name_byte(static_cast<unsigned char>(d[j]))) ++j, ++name;
   if (name == 0) return false;
   std::size_t spaces = 0;
   while (j < end && d[j] == ' ') ++j, ++spaces;
@@ -71,7 +75,7 @@ std::string_view tag_name_at(std::string_view d, std::size_t i) {
   std::size_t j = i + 1;
   while (j < d.size() && j < i + kLookahead && d[j] == ' ') ++j;
   std::size_t from = j;
-  while (j < d.size() && j < i + kLookahead && (std::isalnum(static_cast<unsigned char>(d[j])) || d[j] == '_')) ++j;
+  while (j < d.size() && j < i + kLookahead && is_name_byte(static_cast<unsigned char>(d[j]))) ++j;
   return d.substr(from, j - from);
 }
 
@@ -224,6 +228,8 @@ std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i, std::size_
   std::size_t j = i;
   if (mode_ == Mode::Normal) {
     std::size_t last = 0;
+    std::size_t line_from = i;      // where the part of the current line taken here begins
+    bool line_content = false;      // a non-blank byte in that part
     if (!in_game_) {
       while (j < limit && (p[j] == ' ' || p[j] == '\t')) ++j;  // blanks between games
     } else {
@@ -233,7 +239,7 @@ std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i, std::size_
           const int n = plain_prefix(p + j, 0, block);
           std::size_t content = j + static_cast<std::size_t>(n);  // after the last non-blank byte
           while (content > j && (p[content - 1] == ' ' || p[content - 1] == '\t')) --content;
-          if (content > j) last = content;
+          if (content > j) last = content, line_content = true;
           j += static_cast<std::size_t>(n);
           if (n < 16) break;
         }
@@ -243,20 +249,35 @@ std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i, std::size_
         const std::uint8_t k = kStops.normal_class[c];
         if (k == kInert) {
           last = ++j;
+          line_content = true;
+        } else if (c == '\n' && !(j == i && prev_was_cr_)) {
+          // A line end inside movetext: what scan() does with it (the second half of a CRLF,
+          // j == i after the CR, stays scan()'s).
+          column_ += static_cast<std::uint32_t>(j - line_from);
+          if (line_content) line_blank_ = false;
+          prev_was_cr_ = false;
+          newline();
+          line_from = ++j;
+          line_content = false;
         } else if (k == kRunBlank) {
           ++j;
-        } else if (k == kResultStart && (depth_ > 0 || (j > start_ && !ends_token(p[j - 1])))) {
-          last = ++j;  // 0, 1 and * matter only where a result could begin: depth 0, a token's start
+        } else if (k == kResultStart &&
+                   (depth_ > 0 || (j > start_ && !ends_token(p[j - 1])) ||
+                    (c != '*' && j + 1 < limit && p[j + 1] != '-' && p[j + 1] != '/'))) {
+          // 0, 1 and * matter only where a result could begin: depth 0, a token's start, and
+          // for 0 and 1 a '-' or '/' next (1-0, 0-1, 1/2-1/2; move numbers such as 12. are not).
+          last = ++j;
+          line_content = true;
         } else {
           break;
         }
       }
     }
     if (j == i) return i;
-    column_ += static_cast<std::uint32_t>(j - i);
+    column_ += static_cast<std::uint32_t>(j - line_from);
     prev_was_cr_ = false;
+    if (line_content) line_blank_ = false;
     if (last != 0) {
-      line_blank_ = false;
       section_ = Section::Movetext;
       last_content_ = last;
     }
