@@ -633,17 +633,23 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
   GameBuilder builder(record.game);
   MoveCounter counter(record.game);
   Visitor& model = options.keep_model ? static_cast<Visitor&>(builder) : counter;
-  // The direct writer's text is the model's only when the model replays the events in their order.
-  ReplayOrder order;
-  TeeVisitor direct_and_order(order, direct ? *direct : order);
-  TeeVisitor tee(model, direct_and_order);
   const Language* language = options.language ? options.language : &english();
-  if (options.fast_lane && !job.transcoded_from && !options.choose_language &&
-      fast_read_game(raw, direct ? static_cast<Visitor&>(tee) : model, record.diagnostics, options, *language,
-                     &record.lane_notes)) {
+  // With a direct writer: is its text the model's? Only when the model would replay the events
+  // in their order (ReplayOrder); checked on the same pass, and only when there is a writer.
+  auto fast_read = [&](bool& order_kept) {
+    if (!direct) return fast_read_game(raw, model, record.diagnostics, options, *language, &record.lane_notes);
+    ReplayOrder order;
+    TeeVisitor direct_and_order(order, *direct);
+    TeeVisitor tee(model, direct_and_order);
+    const bool taken = fast_read_game(raw, tee, record.diagnostics, options, *language, &record.lane_notes);
+    order_kept = order.kept();
+    return taken;
+  };
+  bool order_kept = false;
+  if (options.fast_lane && !job.transcoded_from && !options.choose_language && fast_read(order_kept)) {
     record.unmodelled_moves = counter.moves;
-    record.direct_visited = direct != nullptr && order.kept();
-    if (direct && !order.kept() && !options.keep_model) {
+    record.direct_visited = direct != nullptr && order_kept;
+    if (direct && !order_kept && !options.keep_model) {
       // The direct text is not the model's, and the model is needed to write the game: read it
       // again into a model (the same lane takes it the same way).
       record.diagnostics.clear();
