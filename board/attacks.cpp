@@ -160,10 +160,8 @@ Bitboard sliding_attacks_slow(PieceType type, Square s, Bitboard occupied) {
 
 namespace detail {
 
-const AttackTables* build_attack_tables() {
-  // Deliberately never freed: the tables live for the whole process and may be used from
-  // other objects' destructors.
-  auto* t = new AttackTables();
+void build_attack_tables(AttackTables& tables) {
+  AttackTables* const t = &tables;
   for (int s = 0; s < 64; ++s) {
     const Square from = square_at(s);
     const int f = s & 7, r = s >> 3;
@@ -204,8 +202,20 @@ const AttackTables* build_attack_tables() {
       }
     }
   }
-  return t;
 }
+
+// Zero before any code runs (constant initialisation), filled by the first dynamic initialiser
+// of the program: priority 101 runs before every initialiser without a priority, in every
+// translation unit, so objects that build positions during their own static initialisation
+// find the tables ready. Trivially destructible: valid in other objects' destructors too.
+AttackTables g_attack_tables;
+
+namespace {
+struct Builder {
+  Builder() { build_attack_tables(g_attack_tables); }
+};
+__attribute__((init_priority(101))) const Builder g_builder;
+}  // namespace
 
 }  // namespace detail
 

@@ -172,6 +172,18 @@ void Position::legal_moves(MoveList& out, unsigned types, Bitboard from_mask, Bi
   }
 }
 
+// In check, and no legal move. A king step is the usual escape and the cheapest to find, so it
+// is looked for first; in double check it is the only one.
+bool Position::is_checkmate() const {
+  if (!checkers_) return false;
+  MoveList list;
+  legal_moves(list, type_bit(PieceType::King), kAllSquares, kAllSquares);
+  if (!list.empty()) return false;
+  if (more_than_one(checkers_)) return true;
+  legal_moves(list, kAllTypes & ~type_bit(PieceType::King), kAllSquares, kAllSquares);
+  return list.empty();
+}
+
 std::optional<Move> Position::castling_move(CastlingSide side) const {
   const Square rook = castling_rook(turn_, side);
   if (rook == Square::None) return std::nullopt;

@@ -271,21 +271,6 @@ std::string PositionError::message() const {
 // ---------------------------------------------------------------------------------------------
 // Queries
 
-Piece Position::piece_at(Square s) const { return board_[index_of(s)]; }
-Bitboard Position::pieces(Color c) const { return by_color_[index_of(c)]; }
-Bitboard Position::pieces(Color c, PieceType t) const { return by_color_[index_of(c)] & by_type_[index_of(t)]; }
-Bitboard Position::pieces(PieceType t) const { return by_type_[index_of(t)]; }
-Bitboard Position::occupied() const { return by_color_[0] | by_color_[1]; }
-Square Position::king_square(Color c) const { return lsb(pieces(c, PieceType::King)); }
-Color Position::side_to_move() const { return turn_; }
-CastlingMode Position::castling_mode() const { return mode_; }
-Bitboard Position::castling_rooks() const { return castling_rooks_; }
-Square Position::ep_square() const { return ep_square_; }
-int Position::halfmove_clock() const { return halfmove_clock_; }
-int Position::fullmove_number() const { return fullmove_number_; }
-std::uint64_t Position::key() const { return key_; }
-bool Position::in_check() const { return checkers_ != 0; }
-Bitboard Position::checkers() const { return checkers_; }
 
 Square Position::castling_rook(Color c, CastlingSide side) const {
   const Bitboard rooks = castling_rooks_ & back_rank(c);
@@ -298,18 +283,6 @@ Square Position::castling_rook(Color c, CastlingSide side) const {
   return a_side ? lsb(a_side) : Square::None;
 }
 
-Bitboard Position::attackers_to(Square s, Color by, Bitboard occupied) const {
-  const auto& t = attack_tables();
-  const Bitboard them = by_color_[index_of(by)];
-  const int i = index_of(s);
-  return them & ((t.pawn[index_of(~by)][i] & by_type_[index_of(PieceType::Pawn)]) |
-                 (t.knight[i] & by_type_[index_of(PieceType::Knight)]) |
-                 (t.king[i] & by_type_[index_of(PieceType::King)]) |
-                 (t.bishop(s, occupied) & (by_type_[index_of(PieceType::Bishop)] | by_type_[index_of(PieceType::Queen)])) |
-                 (t.rook(s, occupied) & (by_type_[index_of(PieceType::Rook)] | by_type_[index_of(PieceType::Queen)])));
-}
-
-Bitboard Position::attackers_to(Square s, Color by) const { return attackers_to(s, by, occupied()); }
 
 bool Position::is_capture(Move m) const {
   if (m.is_en_passant()) return true;
@@ -323,13 +296,6 @@ PieceType Position::moving_piece(Move m) const {
 }
 
 bool Position::gives_check(Move m) const { return after(m).in_check(); }
-
-bool Position::is_checkmate() const {
-  if (!checkers_) return false;
-  MoveList list;
-  legal_moves(list);
-  return list.empty();
-}
 
 bool Position::is_stalemate() const {
   if (checkers_) return false;
@@ -368,23 +334,6 @@ bool operator==(const Position& a, const Position& b) {
 
 // ---------------------------------------------------------------------------------------------
 // Make-move
-
-void Position::put_piece(Piece p, Square s) {
-  const Bitboard b = bb(s);
-  by_color_[index_of(p.color)] |= b;
-  by_type_[index_of(p.type)] |= b;
-  board_[index_of(s)] = p;
-  key_ ^= zobrist::piece(p.color, p.type, s);
-}
-
-void Position::remove_piece(Square s) {
-  const Piece p = board_[index_of(s)];
-  const Bitboard b = bb(s);
-  by_color_[index_of(p.color)] ^= b;
-  by_type_[index_of(p.type)] ^= b;
-  board_[index_of(s)] = Piece{};
-  key_ ^= zobrist::piece(p.color, p.type, s);
-}
 
 void Position::remove_castling_rights(Bitboard rooks) {
   rooks &= castling_rooks_;

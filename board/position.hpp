@@ -11,9 +11,12 @@
 #include <optional>
 #include <string>
 
+#include "board/attacks.hpp"
+#include "board/bitboard.hpp"
 #include "board/move.hpp"
 #include "board/result.hpp"
 #include "board/types.hpp"
+#include "board/zobrist.hpp"
 
 namespace planilla {
 
@@ -205,5 +208,52 @@ class Position {
 // Bulk-counted perft: leaf nodes at `depth`. With bulk=false every leaf is made (slower, and
 // checks make-move too).
 std::uint64_t perft(const Position& pos, int depth, bool bulk = true);
+
+// The queries and board updates every move makes, defined here so that they inline into the
+// reader, the resolver and the writer (in position.cpp each was a call).
+inline Piece Position::piece_at(Square s) const { return board_[index_of(s)]; }
+inline Bitboard Position::pieces(Color c) const { return by_color_[index_of(c)]; }
+inline Bitboard Position::pieces(Color c, PieceType t) const { return by_color_[index_of(c)] & by_type_[index_of(t)]; }
+inline Bitboard Position::pieces(PieceType t) const { return by_type_[index_of(t)]; }
+inline Bitboard Position::occupied() const { return by_color_[0] | by_color_[1]; }
+inline Square Position::king_square(Color c) const { return lsb(pieces(c, PieceType::King)); }
+inline Color Position::side_to_move() const { return turn_; }
+inline CastlingMode Position::castling_mode() const { return mode_; }
+inline Bitboard Position::castling_rooks() const { return castling_rooks_; }
+inline Square Position::ep_square() const { return ep_square_; }
+inline int Position::halfmove_clock() const { return halfmove_clock_; }
+inline int Position::fullmove_number() const { return fullmove_number_; }
+inline std::uint64_t Position::key() const { return key_; }
+inline bool Position::in_check() const { return checkers_ != 0; }
+inline Bitboard Position::checkers() const { return checkers_; }
+
+inline Bitboard Position::attackers_to(Square s, Color by, Bitboard occupied) const {
+  const auto& t = attack_tables();
+  const Bitboard them = by_color_[index_of(by)];
+  const int i = index_of(s);
+  return them & ((t.pawn[index_of(~by)][i] & by_type_[index_of(PieceType::Pawn)]) |
+                 (t.knight[i] & by_type_[index_of(PieceType::Knight)]) |
+                 (t.king[i] & by_type_[index_of(PieceType::King)]) |
+                 (t.bishop(s, occupied) & (by_type_[index_of(PieceType::Bishop)] | by_type_[index_of(PieceType::Queen)])) |
+                 (t.rook(s, occupied) & (by_type_[index_of(PieceType::Rook)] | by_type_[index_of(PieceType::Queen)])));
+}
+inline Bitboard Position::attackers_to(Square s, Color by) const { return attackers_to(s, by, occupied()); }
+
+inline void Position::put_piece(Piece p, Square s) {
+  const Bitboard b = bb(s);
+  by_color_[index_of(p.color)] |= b;
+  by_type_[index_of(p.type)] |= b;
+  board_[index_of(s)] = p;
+  key_ ^= zobrist::piece(p.color, p.type, s);
+}
+
+inline void Position::remove_piece(Square s) {
+  const Piece p = board_[index_of(s)];
+  const Bitboard b = bb(s);
+  by_color_[index_of(p.color)] ^= b;
+  by_type_[index_of(p.type)] ^= b;
+  board_[index_of(s)] = Piece{};
+  key_ ^= zobrist::piece(p.color, p.type, s);
+}
 
 }  // namespace planilla
