@@ -327,6 +327,11 @@ bool has_utf8_bom(std::string_view b) { return b.size() >= 3 && b.substr(0, 3) =
 bool is_ascii(std::string_view bytes) {
   std::size_t i = 0;
   constexpr std::uint64_t kHigh = 0x8080808080808080ull;
+  for (; i + 32 <= bytes.size(); i += 32) {  // four words at a time
+    std::uint64_t w[4];
+    std::memcpy(w, bytes.data() + i, 32);
+    if ((w[0] | w[1] | w[2] | w[3]) & kHigh) return false;
+  }
   for (; i + 8 <= bytes.size(); i += 8) {
     std::uint64_t w;
     std::memcpy(&w, bytes.data() + i, 8);
@@ -438,7 +443,9 @@ Encoding detect_encoding(std::string_view bytes, std::optional<Encoding> prefer)
 Decoded decode(std::string_view bytes, const DecodeOptions& options) {
   Decoded d;
   d.forced = options.force.has_value();
-  d.encoding = options.force ? *options.force : detect_encoding(bytes, options.prefer);
+  d.encoding = options.force      ? *options.force
+               : options.detected ? *options.detected
+                                  : detect_encoding(bytes, options.prefer);
   bool normalize = options.normalize_line_ends;
   switch (d.encoding) {
     case Encoding::Ascii:

@@ -56,6 +56,9 @@ struct DecodeOptions {
   // Encoding to prefer when the bytes are not UTF-8 and detection has too little evidence (the
   // file-level choice, when games are decoded one by one).
   std::optional<Encoding> prefer;
+  // What detect_encoding(bytes, prefer) answered already (the reader detects each game once,
+  // when it cuts it, to know the next game's preference): not detected again, not forced.
+  std::optional<Encoding> detected;
   bool normalize_line_ends = true;  // CRLF and lone CR → LF
 };
 

@@ -161,7 +161,7 @@ class FastReader {
     // Below every size limit, no line, comment or tag value can pass one.
     const std::size_t size_limit =
         std::min({options_.max_line_bytes, options_.max_comment_bytes, options_.max_tag_value_bytes});
-    if (s_.size() > size_limit || !is_ascii(s_)) return false;
+    if (s_.size() > size_limit || (!raw_.ascii && !is_ascii(s_))) return false;
     // The decoder turns CRLF into LF and a lone CR into LF: a CRLF is white space here like its
     // LF, a lone CR (old Mac line ends) is left to the general reader.
     for (const char* p = s_.data(); (p = static_cast<const char*>(std::memchr(p, '\r', s_.data() + s_.size() - p)));

@@ -26,6 +26,7 @@ struct RawGame {
   std::uint32_t column = 1;   // 1-based column of bytes[0], in UTF-8 code points
   std::uint32_t number = 0;   // 1-based game number in the input
   bool terminated = false;    // ended by a result token (else: next tag section or end of input)
+  bool ascii = false;         // known to be pure ASCII (set by readers that have tested it)
 };
 
 struct SplitOptions {

@@ -1,6 +1,9 @@
 // converters/check: the text report's source excerpts — whole short lines, long lines cut
-// around the column with the caret still under the written move.
+// around the column with the caret still under the written move; the JSON report's lines, the
+// same text nlohmann's dump() makes of the same object.
 #include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
 
 #include <sstream>
 #include <string>
@@ -79,5 +82,63 @@ TEST_CASE("check text report: a long line is cut around each diagnostic's column
     if (i % 2) CHECK(s.source.substr(byte_of(s.source, s.caret), 3) == "Zz9");
     else CHECK(s.source.substr(byte_of(s.source, s.caret) - 1, 3) == "Qq0");
     CHECK((i == 0) == (s.source.rfind("\xE2\x80\xA6 ", 0) != 0));  // `… ` except at the start
+  }
+}
+
+TEST_CASE("check JSON report: each line is what nlohmann's dump() makes of the same object") {
+  // Strings the hand-written line escapes itself (ASCII, every control byte, quotes, backslash,
+  // DEL) and those it hands to nlohmann (UTF-8, invalid UTF-8: replaced, not fatal).
+  std::string controls;
+  for (int c = 1; c < 0x20; ++c) controls += static_cast<char>(c);
+  const std::vector<std::string> texts = {
+      "",          "Nf3",          "quote \" and backslash \\", controls, "del \x7F",
+      "Caballo \xC3\xA1", "\xE2\x99\x98" "f3", "latin-1 \xE1" " byte", "cut \xE2\x99", "\xFF\xFE",
+  };
+  for (const std::string& text : texts) {
+    CAPTURE(text);
+    Diagnostic d;
+    d.code = Code::MoveSyntax;
+    d.severity = Severity::Error;
+    d.file = text;
+    d.game = 3;
+    d.ply = 0;
+    d.line = 7;
+    d.column = 2;
+    d.byte = 1234567890123ull;
+    d.message = text + " message";
+    d.written = text;
+    d.candidates = {text, "Nc3"};
+    d.suggestions = {"Nf3", text};
+    d.suggestion_evident = {true, false};
+    std::ostringstream out;
+    CheckReportOptions options;
+    options.format = ReportFormat::Json;
+    {
+      CheckReporter reporter(out, options);
+      reporter.begin_file("f.pgn");
+      reporter.file_diagnostic(d);
+    }
+    const std::string first = out.str().substr(0, out.str().find('\n') + 1);
+
+    nlohmann::ordered_json j;
+    j["type"] = "diagnostic";
+    j["file"] = text.empty() ? "f.pgn" : text;
+    j["game"] = 3;
+    j["ply"] = nullptr;
+    j["move_number"] = nullptr;
+    j["side"] = nullptr;
+    j["variation"] = 0;
+    j["line"] = 7;
+    j["column"] = 2;
+    j["byte"] = 1234567890123ull;
+    j["code"] = std::string(code_name(Code::MoveSyntax));
+    j["severity"] = "error";
+    j["message"] = d.message;
+    j["written"] = d.written;
+    j["candidates"] = d.candidates;
+    j["suggestions"] = d.suggestions;
+    j["suggestion_details"] = nlohmann::ordered_json::array(
+        {{{"move", "Nf3"}, {"evident", true}}, {{"move", text}, {"evident", false}}});
+    CHECK(first == j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
   }
 }
