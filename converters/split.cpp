@@ -50,9 +50,14 @@ std::size_t single_in_parens(std::string_view d, std::size_t i) {
 }
 
 // A tag name's bytes: ASCII letters and digits (std::isalnum in the C locale), and '_'.
-bool is_name_byte(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
+constexpr std::array<bool, 256> kNameBytes = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 256; ++c)
+    t[static_cast<std::size_t>(c)] =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  return t;
+}();
+bool is_name_byte(unsigned char c) { return kNameBytes[c]; }
 
 // `[Name "` at `i`, within the look-ahead: a tag pair, used to end a game whose comment was
 // never closed. Looking further than kLookahead would make the answer depend on how much of the
@@ -72,10 +77,11 @@ bool looks_like_tag(std::string_view d, std::size_t i) {
 // The tag name after `[` (within the look-ahead), for telling a new tag section from a blank
 // line inside one.
 std::string_view tag_name_at(std::string_view d, std::size_t i) {
+  const std::size_t end = std::min(d.size(), i + kLookahead);
   std::size_t j = i + 1;
-  while (j < d.size() && j < i + kLookahead && d[j] == ' ') ++j;
+  while (j < end && d[j] == ' ') ++j;
   std::size_t from = j;
-  while (j < d.size() && j < i + kLookahead && is_name_byte(static_cast<unsigned char>(d[j]))) ++j;
+  while (j < end && is_name_byte(static_cast<unsigned char>(d[j]))) ++j;
   return d.substr(from, j - from);
 }
 
@@ -137,6 +143,20 @@ inline int plain_prefix(const unsigned char* p, std::size_t mode, __m128i& block
   return n;
 }
 #endif
+
+// The first byte at or after `j` (below `limit`) that stops mode `mode` (`limit` when none).
+std::size_t find_stop(const unsigned char* p, std::size_t j, std::size_t limit, std::size_t mode) {
+#ifdef __SSE4_2__
+  for (__m128i block; j + 16 <= limit;) {
+    const int n = plain_prefix(p + j, mode, block);
+    j += static_cast<std::size_t>(n);
+    if (n < 16) return j;
+  }
+#endif
+  const auto& stop = kStops.stop[mode];
+  while (j < limit && !stop[p[j]]) ++j;
+  return j;
+}
 
 }  // namespace
 
@@ -284,6 +304,27 @@ std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i, std::size_
     return j;
   }
   if (!in_game_) return i;
+  if (mode_ == Mode::TagLine) {
+    // The usual rest of a tag line, `Name "value"]`, taken in one step: the stops of TagLine and
+    // TagString mode one after the other, as scan() would take them, when the first is the
+    // opening quote, the second the closing one (no escape, no line end) and the third the
+    // bracket. Anything else is left to the byte-by-byte rules.
+    const std::size_t open = find_stop(p, i, limit, static_cast<std::size_t>(Mode::TagLine));
+    if (open < limit && p[open] == '"') {
+      const std::size_t close = find_stop(p, open + 1, limit, static_cast<std::size_t>(Mode::TagString));
+      if (close < limit && p[close] == '"') {
+        const std::size_t bracket = find_stop(p, close + 1, limit, static_cast<std::size_t>(Mode::TagLine));
+        if (bracket < limit && p[bracket] == ']') {
+          column_ += code_points(d, i, bracket + 1);
+          prev_was_cr_ = false;
+          line_blank_ = false;
+          last_content_ = bracket + 1;
+          mode_ = Mode::Normal;
+          return bracket + 1;
+        }
+      }
+    }
+  }
   std::uint32_t columns = 0;
   std::size_t last = 0;
 #ifdef __SSE4_2__
