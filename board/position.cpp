@@ -284,12 +284,6 @@ Square Position::castling_rook(Color c, CastlingSide side) const {
 }
 
 
-bool Position::is_capture(Move m) const {
-  if (m.is_en_passant()) return true;
-  if (m.is_castling() || m.is_null() || m.is_none()) return false;
-  return board_[index_of(m.to())].type != PieceType::None;
-}
-
 PieceType Position::moving_piece(Move m) const {
   if (m.is_null() || m.is_none()) return PieceType::None;
   return board_[index_of(m.from())].type;

@@ -225,6 +225,11 @@ inline int Position::halfmove_clock() const { return halfmove_clock_; }
 inline int Position::fullmove_number() const { return fullmove_number_; }
 inline std::uint64_t Position::key() const { return key_; }
 inline bool Position::in_check() const { return checkers_ != 0; }
+inline bool Position::is_capture(Move m) const {
+  if (m.is_en_passant()) return true;
+  if (m.is_castling() || m.is_null() || m.is_none()) return false;
+  return board_[index_of(m.to())].type != PieceType::None;
+}
 inline Bitboard Position::checkers() const { return checkers_; }
 
 inline Bitboard Position::attackers_to(Square s, Color by, Bitboard occupied) const {

@@ -20,13 +20,16 @@ namespace {
 
 // Byte classes of the PGN game grammar (grammar/pgn.hpp): blank_char, '\n', and the characters
 // that end a move token.
-enum : std::uint8_t { kBlank = 1, kNewline = 2, kDelimiter = 4 };
+// kValueStop: the bytes that end the plain part of a tag value (the closing quote, an escape, a
+// line end).
+enum : std::uint8_t { kBlank = 1, kNewline = 2, kDelimiter = 4, kValueStop = 8 };
 
 constexpr std::array<std::uint8_t, 256> make_classes() {
   std::array<std::uint8_t, 256> t{};
   for (unsigned char c : {' ', '\t', '\f', '\v', '\r'}) t[c] = kBlank | kDelimiter;
   t['\n'] = kNewline | kDelimiter;
   for (unsigned char c : {'{', '}', '(', ')', '[', ']', ';', '"'}) t[c] = kDelimiter;
+  for (unsigned char c : {'"', '\\', '\n', '\r'}) t[c] |= kValueStop;
   return t;
 }
 constexpr std::array<std::uint8_t, 256> kClass = make_classes();
@@ -38,9 +41,14 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_file(char c) { return c >= 'a' && c <= 'h'; }
 bool is_rank(char c) { return c >= '1' && c <= '8'; }
 // A tag name's characters (the grammar's alnum and '_', ASCII).
-bool is_name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
+constexpr std::array<bool, 256> kNameChars = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 256; ++c)
+    t[static_cast<std::size_t>(c)] =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  return t;
+}();
+bool is_name_char(char c) { return kNameChars[static_cast<unsigned char>(c)]; }
 
 // Standalone tokens that the game grammar reads as something other than a move (its glyph and
 // ep_mark rules): the fast lane leaves them to it.
@@ -180,19 +188,29 @@ class FastReader {
   // in three slots that rotate, so a move costs one copy of the position.
   struct Frame {
     std::array<Position, 3> slots;  // before, current, and the next position being made
-    std::uint8_t before_at = 0, current_at = 1, spare_at = 2;
+    // The roles as pointers into `slots` (a copy re-seats them into its own slots).
+    Position* before_p = &slots[0];
+    Position* current_p = &slots[1];
+    Position* spare_p = &slots[2];
     bool has_move = false;
     std::uint32_t ply = 1;
     std::uint32_t variation = 0;
-    Position& before() { return slots[before_at]; }
-    Position& current() { return slots[current_at]; }
-    Position& spare() { return slots[spare_at]; }
+    Frame() = default;
+    Frame(const Frame& o) : slots(o.slots), has_move(o.has_move), ply(o.ply), variation(o.variation) {
+      before_p = &slots[static_cast<std::size_t>(o.before_p - o.slots.data())];
+      current_p = &slots[static_cast<std::size_t>(o.current_p - o.slots.data())];
+      spare_p = &slots[static_cast<std::size_t>(o.spare_p - o.slots.data())];
+    }
+    Frame& operator=(const Frame&) = delete;
+    Position& before() { return *before_p; }
+    Position& current() { return *current_p; }
+    Position& spare() { return *spare_p; }
     // The spare slot (the position after the move) becomes current, current becomes before.
     void advance() {
-      const std::uint8_t old_before = before_at;
-      before_at = current_at;
-      current_at = spare_at;
-      spare_at = old_before;
+      Position* const old_before = before_p;
+      before_p = current_p;
+      current_p = spare_p;
+      spare_p = old_before;
     }
   };
 
@@ -218,12 +236,8 @@ class FastReader {
       skip_blanks();
       if (i_ >= s_.size() || s_[i_] != '"') return false;
       std::size_t value_begin = ++i_;
-      while (i_ < s_.size() && s_[i_] != '"') {
-        char c = s_[i_];
-        if (c == '\\' || c == '\n' || c == '\r') return false;
-        ++i_;
-      }
-      if (i_ >= s_.size()) return false;
+      while (i_ < s_.size() && !(kClass[static_cast<unsigned char>(s_[i_])] & kValueStop)) ++i_;
+      if (i_ >= s_.size() || s_[i_] != '"') return false;  // an escape or a line end: the grammar's
       std::string_view value = s_.substr(value_begin, i_ - value_begin);
       ++i_;
       skip_blanks();
@@ -346,7 +360,8 @@ class FastReader {
   // A result, a move number, dots or a move token at i_.
   bool element() {
     const char c = s_[i_];
-    if (c == '1' || c == '0' || c == '*') {
+    const char next = i_ + 1 < s_.size() ? s_[i_ + 1] : ' ';
+    if (c == '*' || ((c == '1' || c == '0') && (next == '-' || next == '/'))) {  // (a move number: no)
       for (std::string_view r : {"1-0", "0-1", "1/2-1/2", "*"}) {
         if (s_.substr(i_, r.size()) == r && token_end(i_ + r.size())) {
           if (frames_.size() > 1) return false;  // a result inside a variation: a warning
