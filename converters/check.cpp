@@ -64,6 +64,14 @@ class CheckReporter::SourceLines {
   static constexpr std::uint32_t kWidth = 160;   // code points shown at most
   static constexpr std::uint32_t kBefore = 60;   // of them before the column
 
+  // The first CR or LF at or after `from`, or npos (find_first_of with a set calls memchr on the
+  // set for every byte).
+  static std::size_t line_end(std::string_view all, std::size_t from) {
+    for (std::size_t i = from; i < all.size(); ++i)
+      if (all[i] == '\n' || all[i] == '\r') return i;
+    return std::string_view::npos;
+  }
+
   // Makes line `index` (0-based, within the game) current; false when there is none.
   bool load(const GameRecord& record, std::uint32_t index) {
     if (&record != record_ || record.number != number_ || record.offset != offset_ || index < scan_index_) {
@@ -78,7 +86,7 @@ class CheckReporter::SourceLines {
     // LF, CRLF and CR each end a line, as in the splitter.
     const std::string_view all = record.original;
     while (scan_index_ < index) {
-      const std::size_t nl = all.find_first_of("\r\n", scan_start_);
+      const std::size_t nl = line_end(all, scan_start_);
       if (nl == std::string_view::npos) {
         loaded_ = index;
         text_.clear();
@@ -88,7 +96,7 @@ class CheckReporter::SourceLines {
       if (all[nl] == '\r' && scan_start_ < all.size() && all[scan_start_] == '\n') ++scan_start_;
       ++scan_index_;
     }
-    const std::size_t end = all.find_first_of("\r\n", scan_start_);
+    const std::size_t end = line_end(all, scan_start_);
     const std::string_view raw =
         all.substr(scan_start_, end == std::string_view::npos ? std::string_view::npos : end - scan_start_);
     DecodeOptions opts;
