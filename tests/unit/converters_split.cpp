@@ -109,3 +109,47 @@ TEST_CASE("split: a game larger than the chunk grows the buffer and stays intact
   }
   CHECK(count == 2);
 }
+
+TEST_CASE("split: every chunk size cuts the same games, with the same places, as one buffer") {
+  // The scanner takes runs of plain bytes, and the rest of a tag line, in one step; each step
+  // stops at the look-ahead limit of a partly read buffer and the byte rules take over there.
+  // Reading the same text through chunks of every size from 64 to 200 bytes moves that limit
+  // across every byte of every construct, so the steps and the byte rules must agree.
+  const std::vector<std::string> pieces = {
+      "[Event \"a\"]",       "[Event \"a]b\"]",      "[Site \"x\\\"y\"]",  "[White \"\xC3\x91" "and\xC3\xBA\"]",
+      "[Black \"M\xFCller\"]", "[Round \"1\"]  ",      "[Date \"2020\"] [Time \"1\"]", "[Event \"open",
+      "[Result \"1-0\"]x",   "[ECO \"A00\" ]",       "[Annotator \"\"]",   "[X \"a\\\\\"]",
+      "[W \"{\"]",           "[V \"}\"] ; c",        "1. e4 e5 2. Nf3 Nc6 1-0", "1. d4 {c [Event \"x\"] } d5 0-1",
+      "*",                   "1/2-1/2",              "1. e4 (1. d4 d5) e5 *", "{open comment",
+      "; line",              "12. Rd1 a1=Q+ 10... O-O", "\xBD-\xBD",        "e8(Q) (=) 0-1",
+  };
+  const std::vector<std::string> ends = {"\n", "\r\n", "\n\n", "\r", "  \n", "\t"};
+  std::uint64_t state = 12345;
+  auto next = [&](std::size_t n) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<std::size_t>((state >> 33) % n);
+  };
+  std::string input;
+  for (int i = 0; i < 400; ++i) input += pieces[next(pieces.size())] + ends[next(ends.size())];
+
+  const std::vector<RawGame> whole = split_games(input);
+  REQUIRE(whole.size() > 100);
+  for (std::size_t chunk = 64; chunk <= 200; ++chunk) {
+    CAPTURE(chunk);
+    std::istringstream in(input);
+    GameSplitter splitter(in, {.chunk_size = chunk});
+    RawGame g;
+    std::size_t n = 0;
+    while (splitter.next(g)) {
+      REQUIRE(n < whole.size());
+      const RawGame& w = whole[n++];
+      CHECK(g.bytes == w.bytes);
+      CHECK(g.offset == w.offset);
+      CHECK(g.line == w.line);
+      CHECK(g.column == w.column);
+      CHECK(g.number == w.number);
+      CHECK(g.terminated == w.terminated);
+    }
+    CHECK(n == whole.size());
+  }
+}
