@@ -425,6 +425,10 @@ class JsonLine {
     }
     out_ += ']';
   }
+  // A key and its value.
+  void field(std::string_view k, std::string_view v) { key(k); string(v); }
+  void field(std::string_view k, std::uint64_t v) { key(k); number(v); }
+  void field(std::string_view k, const std::vector<std::string>& v) { key(k); strings(v); }
   void end() { out_ += "}\n"; }
 
  private:
@@ -443,54 +447,38 @@ void CheckReporter::json_diagnostic(const Diagnostic& d, const GameRecord* recor
   std::string line;
   line.reserve(256);
   JsonLine j(line);
-  j.key("type");
-  j.string("diagnostic");
-  j.key("file");
-  j.string(d.file.empty() ? current_file_ : d.file);
+  j.field("type", "diagnostic");
+  j.field("file", d.file.empty() ? current_file_ : d.file);
   j.key("game");
   if (d.game == 0) j.null();
   else j.number(d.game);
   if (d.ply != 0 && record != nullptr) {
     MovePlace place = place_of_ply(record->game, d.ply);
-    j.key("ply");
-    j.number(d.ply);
-    j.key("move_number");
-    j.number(place.move_number);
-    j.key("side");
-    j.string(place.side == Color::White ? "white" : "black");
+    j.field("ply", d.ply);
+    j.field("move_number", place.move_number);
+    j.field("side", place.side == Color::White ? "white" : "black");
   } else {
     for (std::string_view k : {"ply", "move_number", "side"}) {
       j.key(k);
       j.null();
     }
   }
-  j.key("variation");
-  j.number(d.variation);
-  j.key("line");
-  j.number(d.line);
-  j.key("column");
-  j.number(d.column);
-  j.key("byte");
-  j.number(d.byte);
-  j.key("code");
-  j.string(code_name(d.code));
-  j.key("severity");
-  j.string(counts_as_error(d) ? "error" : severity_word(d.severity));
-  j.key("message");
-  j.string(d.message);
-  j.key("written");
-  j.string(d.written);
-  j.key("candidates");
-  j.strings(d.candidates);
-  j.key("suggestions");
-  j.strings(d.suggestions);
+  j.field("variation", d.variation);
+  j.field("line", d.line);
+  j.field("column", d.column);
+  j.field("byte", d.byte);
+  j.field("code", code_name(d.code));
+  j.field("severity", counts_as_error(d) ? "error" : severity_word(d.severity));
+  j.field("message", d.message);
+  j.field("written", d.written);
+  j.field("candidates", d.candidates);
+  j.field("suggestions", d.suggestions);
   j.key("suggestion_details");
   line += '[';
   for (std::size_t i = 0; i < d.suggestions.size(); ++i) {
     if (i) line += ',';
     JsonLine detail(line);
-    detail.key("move");
-    detail.string(d.suggestions[i]);
+    detail.field("move", d.suggestions[i]);
     detail.key("evident");
     detail.boolean(i < d.suggestion_evident.size() && d.suggestion_evident[i]);
     line += '}';
