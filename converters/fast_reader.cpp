@@ -40,15 +40,6 @@ bool is_delimiter(char c) { return (kClass[static_cast<unsigned char>(c)] & kDel
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_file(char c) { return c >= 'a' && c <= 'h'; }
 bool is_rank(char c) { return c >= '1' && c <= '8'; }
-// A tag name's characters (the grammar's alnum and '_', ASCII).
-constexpr std::array<bool, 256> kNameChars = [] {
-  std::array<bool, 256> t{};
-  for (int c = 0; c < 256; ++c)
-    t[static_cast<std::size_t>(c)] =
-        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-  return t;
-}();
-bool is_name_char(char c) { return kNameChars[static_cast<unsigned char>(c)]; }
 
 // Standalone tokens that the game grammar reads as something other than a move (its glyph and
 // ep_mark rules): the fast lane leaves them to it.
@@ -230,7 +221,7 @@ class FastReader {
       ++i_;
       skip_blanks();
       std::size_t name_begin = i_;
-      while (i_ < s_.size() && is_name_char(s_[i_])) ++i_;
+      while (i_ < s_.size() && is_tag_name_byte(s_[i_])) ++i_;
       if (i_ == name_begin) return false;
       std::string_view name = s_.substr(name_begin, i_ - name_begin);
       skip_blanks();

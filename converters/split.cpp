@@ -49,15 +49,6 @@ std::size_t single_in_parens(std::string_view d, std::size_t i) {
   return 0;
 }
 
-// A tag name's bytes: ASCII letters and digits (std::isalnum in the C locale), and '_'.
-constexpr std::array<bool, 256> kNameBytes = [] {
-  std::array<bool, 256> t{};
-  for (int c = 0; c < 256; ++c)
-    t[static_cast<std::size_t>(c)] =
-        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-  return t;
-}();
-bool is_name_byte(unsigned char c) { return kNameBytes[c]; }
 
 // `[Name "` at `i`, within the look-ahead: a tag pair, used to end a game whose comment was
 // never closed. Looking further than kLookahead would make the answer depend on how much of the
@@ -67,7 +58,7 @@ bool looks_like_tag(std::string_view d, std::size_t i) {
   const std::size_t end = std::min(d.size(), i + kLookahead);
   std::size_t j = i + 1;
   std::size_t name = 0;
-  while (j < end && is_name_byte(static_cast<unsigned char>(d[j]))) ++j, ++name;
+  while (j < end && is_tag_name_byte(d[j])) ++j, ++name;
   if (name == 0) return false;
   std::size_t spaces = 0;
   while (j < end && d[j] == ' ') ++j, ++spaces;
@@ -81,7 +72,7 @@ std::string_view tag_name_at(std::string_view d, std::size_t i) {
   std::size_t j = i + 1;
   while (j < end && d[j] == ' ') ++j;
   std::size_t from = j;
-  while (j < end && is_name_byte(static_cast<unsigned char>(d[j]))) ++j;
+  while (j < end && is_tag_name_byte(d[j])) ++j;
   return d.substr(from, j - from);
 }
 

@@ -11,6 +11,7 @@
 // the reader's buffer, valid until the next call to next().
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -28,6 +29,17 @@ struct RawGame {
   bool terminated = false;    // ended by a result token (else: next tag section or end of input)
   bool ascii = false;         // known to be pure ASCII (set by readers that have tested it)
 };
+
+// A byte of a tag name as the PGN grammar reads it: ASCII letters and digits (std::isalnum in the
+// C locale) and '_'. The splitter and the reader's fast lane both look names up here.
+inline constexpr std::array<bool, 256> kTagNameBytes = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 256; ++c)
+    t[static_cast<std::size_t>(c)] =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  return t;
+}();
+inline bool is_tag_name_byte(char c) { return kTagNameBytes[static_cast<unsigned char>(c)]; }
 
 struct SplitOptions {
   std::size_t chunk_size = std::size_t{1} << 20;  // bytes read from the stream at a time
