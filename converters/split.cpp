@@ -135,20 +135,6 @@ inline int plain_prefix(const unsigned char* p, std::size_t mode, __m128i& block
 }
 #endif
 
-// The first byte at or after `j` (below `limit`) that stops mode `mode` (`limit` when none).
-std::size_t find_stop(const unsigned char* p, std::size_t j, std::size_t limit, std::size_t mode) {
-#ifdef __SSE4_2__
-  for (__m128i block; j + 16 <= limit;) {
-    const int n = plain_prefix(p + j, mode, block);
-    j += static_cast<std::size_t>(n);
-    if (n < 16) return j;
-  }
-#endif
-  const auto& stop = kStops.stop[mode];
-  while (j < limit && !stop[p[j]]) ++j;
-  return j;
-}
-
 }  // namespace
 
 GameSplitter::GameSplitter(std::istream& in, SplitOptions options) : in_(&in), options_(options) {
@@ -235,7 +221,6 @@ std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i, std::size_
   // byte-at-a-time loop below (tests/unit/converters_split.cpp; the corpus tier's game counts
   // per file and normalize's byte-for-byte rejects hold the boundaries).
   const auto* p = reinterpret_cast<const unsigned char*>(d.data());
-  const auto& stop = kStops.stop[static_cast<std::size_t>(mode_)];
   std::size_t j = i;
   if (mode_ == Mode::Normal) {
     std::size_t last = 0;
@@ -295,51 +280,43 @@ std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i, std::size_
     return j;
   }
   if (!in_game_) return i;
-  if (mode_ == Mode::TagLine) {
-    // The usual rest of a tag line, `Name "value"]`, taken in one step: the stops of TagLine and
-    // TagString mode one after the other, as scan() would take them, when the first is the
-    // opening quote, the second the closing one (no escape, no line end) and the third the
-    // bracket. Anything else is left to the byte-by-byte rules.
-    const std::size_t open = find_stop(p, i, limit, static_cast<std::size_t>(Mode::TagLine));
-    if (open < limit && p[open] == '"') {
-      const std::size_t close = find_stop(p, open + 1, limit, static_cast<std::size_t>(Mode::TagString));
-      if (close < limit && p[close] == '"') {
-        const std::size_t bracket = find_stop(p, close + 1, limit, static_cast<std::size_t>(Mode::TagLine));
-        if (bracket < limit && p[bracket] == ']') {
-          column_ += code_points(d, i, bracket + 1);
-          prev_was_cr_ = false;
-          line_blank_ = false;
-          last_content_ = bracket + 1;
-          mode_ = Mode::Normal;
-          return bracket + 1;
-        }
-      }
-    }
-  }
   std::uint32_t columns = 0;
   std::size_t last = 0;
+  for (;;) {
 #ifdef __SSE4_2__
-  for (__m128i block; j + 16 <= limit;) {
-    const int n = plain_prefix(p + j, static_cast<std::size_t>(mode_), block);
-    // Code points: the bytes that are not UTF-8 continuation bytes (10xxxxxx).
-    const __m128i top = _mm_and_si128(block, _mm_set1_epi8(static_cast<char>(0xC0)));
-    const unsigned continuation =
-        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(top, _mm_set1_epi8(static_cast<char>(0x80)))));
-    const unsigned taken = n == 16 ? 0xFFFFu : (1u << n) - 1;
-    columns += static_cast<std::uint32_t>(n - std::popcount(continuation & taken));
-    std::size_t content = j + static_cast<std::size_t>(n);
-    while (content > j && is_blank(p[content - 1])) --content;
-    if (content > j) last = content;
-    j += static_cast<std::size_t>(n);
-    if (n < 16) break;
-  }
+    for (__m128i block; j + 16 <= limit;) {
+      const int n = plain_prefix(p + j, static_cast<std::size_t>(mode_), block);
+      // Code points: the bytes that are not UTF-8 continuation bytes (10xxxxxx).
+      const __m128i top = _mm_and_si128(block, _mm_set1_epi8(static_cast<char>(0xC0)));
+      const unsigned continuation =
+          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(top, _mm_set1_epi8(static_cast<char>(0x80)))));
+      const unsigned taken = n == 16 ? 0xFFFFu : (1u << n) - 1;
+      columns += static_cast<std::uint32_t>(n - std::popcount(continuation & taken));
+      std::size_t content = j + static_cast<std::size_t>(n);
+      while (content > j && is_blank(p[content - 1])) --content;
+      if (content > j) last = content;
+      j += static_cast<std::size_t>(n);
+      if (n < 16) break;
+    }
 #endif
-  while (j < limit) {
-    const unsigned char c = p[j];
-    if (stop[c]) break;
-    if (!is_blank(c)) last = j + 1;
-    columns += (c & 0xC0) != 0x80;
-    ++j;
+    const auto& stop = kStops.stop[static_cast<std::size_t>(mode_)];
+    while (j < limit) {
+      const unsigned char c = p[j];
+      if (stop[c]) break;
+      if (!is_blank(c)) last = j + 1;
+      columns += (c & 0xC0) != 0x80;
+      ++j;
+    }
+    // Within a tag pair, the quotes and the closing bracket only switch the mode (what scan()
+    // does with them): the run goes on through them, so `Name "value"]` is one run, not six.
+    if (j >= limit) break;
+    const bool quote = p[j] == '"' && (mode_ == Mode::TagLine || mode_ == Mode::TagString);
+    const bool bracket = p[j] == ']' && mode_ == Mode::TagLine;
+    if (!quote && !bracket) break;
+    mode_ = bracket ? Mode::Normal : mode_ == Mode::TagLine ? Mode::TagString : Mode::TagLine;
+    last = ++j;
+    ++columns;
+    if (bracket) break;
   }
   if (j == i) return i;
   column_ += columns;
