@@ -3,7 +3,9 @@
 #include "board/position.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "board/attacks.hpp"
@@ -321,7 +323,9 @@ bool Position::has_insufficient_material() const {
 }
 
 bool operator==(const Position& a, const Position& b) {
-  return a.board_ == b.board_ && a.turn_ == b.turn_ && a.castling_rooks_ == b.castling_rooks_ &&
+  // Pieces compare as their bytes (no padding): one memcmp instead of 64 comparisons of two fields.
+  static_assert(std::has_unique_object_representations_v<Piece>);
+  return std::memcmp(a.board_.data(), b.board_.data(), sizeof a.board_) == 0 && a.turn_ == b.turn_ && a.castling_rooks_ == b.castling_rooks_ &&
          a.ep_square_ == b.ep_square_ && a.halfmove_clock_ == b.halfmove_clock_ &&
          a.fullmove_number_ == b.fullmove_number_;
 }

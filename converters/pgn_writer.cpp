@@ -47,9 +47,6 @@ void append_decimal(std::string& out, unsigned value) {
   while (n > 0) out += digits[--n];
 }
 
-// Room for the movetext of most games, so it does not grow move by move.
-constexpr std::size_t kMovetextReserve = 1024;
-
 }  // namespace
 
 std::string escape_tag_value(std::string_view value) {
@@ -59,12 +56,11 @@ std::string escape_tag_value(std::string_view value) {
   return out;
 }
 
-PgnWriter::PgnWriter(std::string& out, PgnWriteOptions options) : out_(out), options_(options) {
-  movetext_.reserve(kMovetextReserve);
-}
+PgnWriter::PgnWriter(std::string& out, PgnWriteOptions options) : out_(out), options_(options) {}
 
 void PgnWriter::begin_game(std::uint32_t) {
   tags_.clear();
+  tag_text_.clear();
   start_ = Position::startpos();
   chess960_ = false;
   result_ = GameResult::None;
@@ -75,7 +71,14 @@ void PgnWriter::begin_game(std::uint32_t) {
 }
 
 void PgnWriter::tag(std::string_view name, std::string_view value) {
-  tags_.push_back(Tag{std::string(name), std::string(value)});
+  TagRef t;
+  t.name = static_cast<std::uint32_t>(tag_text_.size());
+  t.name_size = static_cast<std::uint32_t>(name.size());
+  tag_text_ += name;
+  t.value = static_cast<std::uint32_t>(tag_text_.size());
+  t.value_size = static_cast<std::uint32_t>(value.size());
+  tag_text_ += value;
+  tags_.push_back(t);
 }
 
 Skip PgnWriter::end_tags(const Position& start, bool chess960) {
@@ -85,7 +88,7 @@ Skip PgnWriter::end_tags(const Position& start, bool chess960) {
 }
 
 void PgnWriter::newline() {
-  movetext_ += '\n';
+  movetext_.push('\n');
   column_ = 0;
 }
 
@@ -99,10 +102,10 @@ void PgnWriter::put(std::string_view token, bool glue) {
     no_space = true;
   }
   if (!no_space) {
-    movetext_ += ' ';
+    movetext_.push(' ');
     ++column_;
   }
-  movetext_ += token;
+  movetext_.append(token);
   column_ += token.size();
   after_open_ = false;
 }
@@ -125,21 +128,32 @@ void PgnWriter::move(const MoveEvent& e) {
   if (!unresolved_.empty()) flush_unresolved();
   Color side = e.before.side_to_move();
   bool numbered = side == Color::White || need_number_;
-  number_.clear();
-  if (numbered) {
-    append_decimal(number_, e.before.fullmove_number());
-    number_ += side == Color::White ? "." : "...";
+  std::string_view text = e.text;  // preformatted by the caller when there is no move
+  if (e.move) {
+    if (format_move(move_text_, e.before, e.move, options_.moves, e.facts)) {
+      text = move_text_.view();
+    } else {
+      scratch_.clear();
+      append_move(scratch_, e.before, e.move, options_.moves, e.facts);
+      text = scratch_;
+    }
   }
-  scratch_.clear();
-  if (e.move) append_move(scratch_, e.before, e.move, options_.moves, e.facts);
-  else scratch_.assign(e.text);  // preformatted by the caller
   if (numbered) {
+    // "12." or "12...", built backwards from the dots.
+    char buffer[16];
+    char* end = buffer + sizeof buffer;
+    char* p = end;
+    for (int dots = side == Color::White ? 1 : 3; dots > 0; --dots) *--p = '.';
+    unsigned n = static_cast<unsigned>(e.before.fullmove_number());
+    do *--p = static_cast<char>('0' + n % 10);
+    while ((n /= 10) != 0);
+    const std::string_view number(p, static_cast<std::size_t>(end - p));
     // A move number stays on the line of its move ("7." alone at a line's end reads badly).
-    std::size_t both = number_.size() + 1 + scratch_.size() + (column_ == 0 || after_open_ ? 0 : 1);
+    std::size_t both = number.size() + 1 + text.size() + (column_ == 0 || after_open_ ? 0 : 1);
     if (column_ > 0 && !after_open_ && column_ + both > options_.line_width) newline();
-    put(number_);
+    put(number);
   }
-  put(scratch_);
+  put(text);
   if (e.draw_offer) put("(=)");
   need_number_ = false;
 }
@@ -190,8 +204,8 @@ void PgnWriter::comment(std::string_view text, CommentKind kind) {
       break;
     case CommentKind::Escape:
       if (column_ > 0) newline();
-      movetext_ += '%';
-      movetext_ += text;
+      movetext_.push('%');
+      movetext_.append(text);
       newline();
       break;
   }
@@ -215,7 +229,7 @@ void PgnWriter::result(GameResult r) { result_ = r; }
 
 void PgnWriter::end_game() {
   flush_unresolved();
-  out_.reserve(out_.size() + movetext_.size() + 64 * (tags_.size() + 4));
+  out_.reserve(out_.size() + movetext_.view().size() + tag_text_.size() + 64 * (tags_.size() + 4));
   // Tag section: the Seven Tag Roster in order, then the set-up tags, then the rest as read.
   std::array<bool, kSevenTagRoster.size()> used{};
   for (std::size_t k = 0; k < kSevenTagRoster.size(); ++k) {
@@ -224,39 +238,40 @@ void PgnWriter::end_game() {
       append_tag(out_, name, result_text(result_));
       continue;
     }
-    const Tag* found = nullptr;
-    for (const Tag& t : tags_)
-      if (t.name == name) {
+    const TagRef* found = nullptr;
+    for (const TagRef& t : tags_)
+      if (name_of(t) == name) {
         found = &t;
         break;
       }
     used[k] = found != nullptr;
-    append_tag(out_, name, found ? std::string_view(found->value) : (name == "Date" ? "????.??.??" : "?"));
+    append_tag(out_, name, found ? value_of(*found) : (name == "Date" ? "????.??.??" : "?"));
   }
   bool had_fen = false;
-  for (const Tag& t : tags_) had_fen = had_fen || t.name == "FEN";
+  for (const TagRef& t : tags_) had_fen = had_fen || name_of(t) == "FEN";
   if (chess960_) append_tag(out_, "Variant", "Chess960");
   if (chess960_ || had_fen || !(start_ == Position::startpos())) {
     append_tag(out_, "SetUp", "1");
     append_tag(out_, "FEN", write_fen(start_, options_.fen));
   }
   std::array<bool, kSevenTagRoster.size()> skipped{};
-  for (const Tag& t : tags_) {
-    if (t.name == "SetUp" || t.name == "FEN" || (chess960_ && t.name == "Variant")) continue;
-    if (is_str(t.name)) {
+  for (const TagRef& t : tags_) {
+    const std::string_view name = name_of(t);
+    if (name == "SetUp" || name == "FEN" || (chess960_ && name == "Variant")) continue;
+    if (is_str(name)) {
       std::size_t k = 0;
-      while (kSevenTagRoster[k] != t.name) ++k;
+      while (kSevenTagRoster[k] != name) ++k;
       // The first of each roster tag was written above (Result is always regenerated).
-      if (!skipped[k] && (used[k] || t.name == "Result")) {
+      if (!skipped[k] && (used[k] || name == "Result")) {
         skipped[k] = true;
         continue;
       }
     }
-    append_tag(out_, t.name, t.value);
+    append_tag(out_, name, value_of(t));
   }
   out_ += '\n';
   put(result_text(result_));
-  out_ += movetext_;
+  out_ += movetext_.view();
   out_ += "\n\n";
 }
 

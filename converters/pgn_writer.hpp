@@ -5,6 +5,8 @@
 // Moves are written in any style × language through append_move(); tag values are kept as read.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -37,18 +39,50 @@ class PgnWriter : public Visitor {
   void end_game() override;
 
  private:
+  // Text built a token at a time, without a string's append call per token (a game's movetext is
+  // hundreds of them): grows like a vector, read back as one view.
+  class TextBuffer {
+   public:
+    void clear() { size_ = 0; }
+    void push(char c) {
+      if (size_ == bytes_.size()) grow(1);
+      bytes_[size_++] = c;
+    }
+    void append(std::string_view s) {
+      if (s.size() > bytes_.size() - size_) grow(s.size());
+      char* p = bytes_.data() + size_;
+      for (char c : s) *p++ = c;
+      size_ += s.size();
+    }
+    std::string_view view() const { return {bytes_.data(), size_}; }
+
+   private:
+    void grow(std::size_t n) { bytes_.resize(std::max(2 * bytes_.size(), size_ + n)); }
+    std::string bytes_;
+    std::size_t size_ = 0;
+  };
+  // A tag as offsets into tag_text_: one buffer for every tag of a game, no string per tag.
+  struct TagRef {
+    std::uint32_t name = 0, name_size = 0, value = 0, value_size = 0;
+  };
+  std::string_view name_of(const TagRef& t) const { return std::string_view(tag_text_).substr(t.name, t.name_size); }
+  std::string_view value_of(const TagRef& t) const {
+    return std::string_view(tag_text_).substr(t.value, t.value_size);
+  }
+
   void put(std::string_view token, bool glue = false);
   void flush_unresolved();
   void newline();
   std::string& out_;
   PgnWriteOptions options_;
-  std::vector<Tag> tags_;
+  std::vector<TagRef> tags_;
+  std::string tag_text_;
   Position start_;
   bool chess960_ = false;
   GameResult result_ = GameResult::None;
-  std::string movetext_;
+  TextBuffer movetext_;
   std::string scratch_;
-  std::string number_;
+  MoveText move_text_;
   std::string unresolved_;  // tokens that did not resolve, written as one comment
   std::size_t column_ = 0;
   bool need_number_ = true;

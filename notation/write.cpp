@@ -31,7 +31,8 @@ const Language& language_of(const WriteOptions& options) {
   return options.language != nullptr ? *options.language : english();
 }
 
-void append_square(std::string& out, Square s) {
+template <class Out>
+void append_square(Out& out, Square s) {
   out += file_char(file_of(s));
   out += rank_char(rank_of(s));
 }
@@ -75,7 +76,8 @@ char iccf_promotion_digit(PieceType t) {
   return '0';
 }
 
-void append_iccf_square(std::string& out, Square s) {
+template <class Out>
+void append_iccf_square(Out& out, Square s) {
   out += static_cast<char>('1' + index_of(file_of(s)));
   out += static_cast<char>('1' + index_of(rank_of(s)));
 }
@@ -88,7 +90,8 @@ CheckState check_state(const Position& pos, Move m) {
   return pos.after(m).is_checkmate() ? CheckState::Mate : CheckState::Check;
 }
 
-void append_check_suffix(std::string& out, const Position& pos, Move m, const WriteOptions& options,
+template <class Out>
+void append_check_suffix(Out& out, const Position& pos, Move m, const WriteOptions& options,
                          const SanFacts* facts = nullptr) {
   if (!options.check_marks) return;
   const CheckState state = !facts ? check_state(pos, m)
@@ -102,7 +105,8 @@ void append_check_suffix(std::string& out, const Position& pos, Move m, const Wr
   }
 }
 
-void append_castling(std::string& out, Move m, const WriteOptions& options) {
+template <class Out>
+void append_castling(Out& out, Move m, const WriteOptions& options) {
   const char o = options.castling_zeros ? '0' : 'O';
   out += o;
   out += '-';
@@ -115,7 +119,8 @@ void append_castling(std::string& out, Move m, const WriteOptions& options) {
 
 // The piece symbol of the style: a figurine, or the language's letter (multi-letter and
 // non-Latin letters are plain UTF-8 strings).
-void append_piece(std::string& out, const Language& lang, Color c, PieceType t, bool figurines) {
+template <class Out>
+void append_piece(Out& out, const Language& lang, Color c, PieceType t, bool figurines) {
   if (figurines)
     out += figurine(c, t);
   else
@@ -123,7 +128,8 @@ void append_piece(std::string& out, const Language& lang, Color c, PieceType t, 
 }
 
 // SAN and figurine SAN (PGN §8.2.3 with the language's letters).
-void append_san(std::string& out, const Position& pos, Move m, const WriteOptions& options,
+template <class Out>
+void append_san(Out& out, const Position& pos, Move m, const WriteOptions& options,
                 bool figurines, const SanFacts* facts) {
   const Language& lang = language_of(options);
   const Color us = pos.side_to_move();
@@ -157,7 +163,8 @@ void append_san(std::string& out, const Position& pos, Move m, const WriteOption
 }
 
 // Lan (`Ng1-f3`, `e4xd5`, `e7xd8=Q`) and FIDE's compact long form (`Ng1f3`, `e5xd6`, `e7d8Q`).
-void append_long(std::string& out, const Position& pos, Move m, const WriteOptions& options,
+template <class Out>
+void append_long(Out& out, const Position& pos, Move m, const WriteOptions& options,
                  bool hyphen, const SanFacts* facts) {
   const Language& lang = language_of(options);
   if (m.is_castling()) {
@@ -179,7 +186,8 @@ void append_long(std::string& out, const Position& pos, Move m, const WriteOptio
   append_check_suffix(out, pos, m, options, facts);
 }
 
-void append_uci(std::string& out, const Position& pos, Move m, const WriteOptions& options) {
+template <class Out>
+void append_uci(Out& out, const Position& pos, Move m, const WriteOptions& options) {
   append_square(out, m.from());
   if (m.is_castling() && !pos.is_chess960() && !options.uci_chess960) {
     // Standard UCI: castling is the king's two-square move.
@@ -190,7 +198,8 @@ void append_uci(std::string& out, const Position& pos, Move m, const WriteOption
   if (m.kind() == MoveKind::Promotion) out += uci_promotion_letter(m.promotion());
 }
 
-void append_iccf(std::string& out, const Position& pos, Move m) {
+template <class Out>
+void append_iccf(Out& out, const Position& pos, Move m) {
   append_iccf_square(out, m.from());
   if (m.is_castling()) {
     const Square king_to = castling_king_target(pos.side_to_move(), castling_side(m));
@@ -383,39 +392,52 @@ Disambiguation san_disambiguation(const Position& pos, Move move) {
   return Disambiguation::Square;
 }
 
+namespace {
+
+// Every style but the spoken one, into either output: false for Spoken (words need a string).
+template <class Out>
+bool append_notation(Out& out, const Position& pos, Move move, const WriteOptions& options, const SanFacts* facts) {
+  if (move.is_null()) {
+    switch (options.style) {
+      case WriteStyle::San:
+      case WriteStyle::Figurine:
+      case WriteStyle::Lan:
+      case WriteStyle::Long: out += "--"; return true;
+      case WriteStyle::Uci:
+      case WriteStyle::Iccf: out += "0000"; return true;
+      case WriteStyle::Spoken: return false;
+    }
+    return false;
+  }
+  switch (options.style) {
+    case WriteStyle::San: append_san(out, pos, move, options, false, facts); return true;
+    case WriteStyle::Figurine: append_san(out, pos, move, options, true, facts); return true;
+    case WriteStyle::Lan: append_long(out, pos, move, options, true, facts); return true;
+    case WriteStyle::Long: append_long(out, pos, move, options, false, facts); return true;
+    case WriteStyle::Uci: append_uci(out, pos, move, options); return true;
+    case WriteStyle::Iccf: append_iccf(out, pos, move); return true;
+    case WriteStyle::Spoken: return false;
+  }
+  return false;
+}
+
+}  // namespace
+
 void append_move(std::string& out, const Position& pos, Move move, const WriteOptions& options) {
   append_move(out, pos, move, options, nullptr);
 }
 
 void append_move(std::string& out, const Position& pos, Move move, const WriteOptions& options,
                  const SanFacts* facts) {
-  if (move.is_null()) {
-    switch (options.style) {
-      case WriteStyle::San:
-      case WriteStyle::Figurine:
-      case WriteStyle::Lan:
-      case WriteStyle::Long:
-        out += "--";
-        break;
-      case WriteStyle::Uci:
-      case WriteStyle::Iccf:
-        out += "0000";
-        break;
-      case WriteStyle::Spoken:
-        SpokenWriter(out, language_of(options), options).null_move();
-        break;
-    }
-    return;
-  }
-  switch (options.style) {
-    case WriteStyle::San: append_san(out, pos, move, options, false, facts); break;
-    case WriteStyle::Figurine: append_san(out, pos, move, options, true, facts); break;
-    case WriteStyle::Lan: append_long(out, pos, move, options, true, facts); break;
-    case WriteStyle::Long: append_long(out, pos, move, options, false, facts); break;
-    case WriteStyle::Uci: append_uci(out, pos, move, options); break;
-    case WriteStyle::Iccf: append_iccf(out, pos, move); break;
-    case WriteStyle::Spoken: SpokenWriter(out, language_of(options), options).move(pos, move); break;
-  }
+  if (append_notation(out, pos, move, options, facts)) return;
+  SpokenWriter spoken(out, language_of(options), options);
+  if (move.is_null()) spoken.null_move();
+  else spoken.move(pos, move);
+}
+
+bool format_move(MoveText& out, const Position& pos, Move move, const WriteOptions& options, const SanFacts* facts) {
+  out.clear();
+  return append_notation(out, pos, move, options, facts) && !out.overflow();
 }
 
 std::string write_move(const Position& pos, Move move, const WriteOptions& options) {

@@ -64,4 +64,40 @@ struct SanFacts {
 void append_move(std::string& out, const Position& pos, Move move, const WriteOptions& options,
                  const SanFacts* facts);
 
+// A move's text in a fixed buffer: what the writers of whole archives format a move into, with
+// no string to grow per move. Text past the capacity is dropped and remembered (overflow()).
+class MoveText {
+ public:
+  static constexpr std::size_t kCapacity = 48;
+  MoveText& operator+=(char c) {
+    if (size_ < kCapacity) data_[size_++] = c;
+    else overflow_ = true;
+    return *this;
+  }
+  MoveText& operator+=(std::string_view s) {
+    if (s.size() > kCapacity - size_) {
+      overflow_ = true;
+      return *this;
+    }
+    for (char c : s) data_[size_++] = c;  // letters are a byte or a few: no memcpy call
+    return *this;
+  }
+  void clear() {
+    size_ = 0;
+    overflow_ = false;
+  }
+  bool overflow() const { return overflow_; }
+  std::string_view view() const { return {data_, size_}; }
+
+ private:
+  char data_[kCapacity];
+  std::size_t size_ = 0;
+  bool overflow_ = false;
+};
+
+// append_move() into a MoveText. False when the text is not there: the spoken style (words go
+// through append_move) or letters too long for the buffer; then use append_move.
+bool format_move(MoveText& out, const Position& pos, Move move, const WriteOptions& options,
+                 const SanFacts* facts = nullptr);
+
 }  // namespace planilla

@@ -413,4 +413,54 @@ TEST_CASE("write → parse_move → resolve round-trips every legal move in ever
   CHECK(expected_uci_ambiguity > 0);
 }
 
+TEST_CASE("write: format_move (fixed buffer) writes what append_move appends") {
+  const char* positions[] = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", kEnPassant, kPromotionCapture, kQueens, kKnights, kSp140Castle,
+                             "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1", "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1"};
+  const WriteStyle styles[] = {WriteStyle::San, WriteStyle::Figurine, WriteStyle::Lan,
+                               WriteStyle::Long, WriteStyle::Uci, WriteStyle::Iccf};
+  long compared = 0;
+  for (const char* text : positions) {
+    CAPTURE(text);
+    const Position pos = position(text);
+    for (const Language& language : all_languages()) {
+      for (WriteStyle style : styles) {
+        WriteOptions wo;
+        wo.language = &language;
+        wo.style = style;
+        for (Move m : pos.legal_moves()) {
+          // With the facts the reader knows (a wrong mark here must show in both) and without.
+          SanFacts facts;
+          facts.disambiguation = san_disambiguation(pos, m);
+          facts.check = pos.gives_check(m);
+          facts.mate = facts.check && pos.after(m).is_checkmate();
+          const SanFacts* const known = &facts;
+          for (const SanFacts* f : {static_cast<const SanFacts*>(nullptr), known}) {
+            std::string expected;
+            append_move(expected, pos, m, wo, f);
+            MoveText formatted;
+            REQUIRE(format_move(formatted, pos, m, wo, f));
+            CHECK(formatted.view() == expected);
+            ++compared;
+          }
+        }
+      }
+    }
+  }
+  MESSAGE("format_move = append_move in " << compared << " cases");
+  const Position start = Position::startpos();
+  MoveText text;
+  WriteOptions spoken;
+  spoken.style = WriteStyle::Spoken;
+  CHECK_FALSE(format_move(text, start, start.legal_moves()[0], spoken));  // words: append_move's
+  // Past the capacity nothing is written and the overflow is remembered, until clear().
+  text.clear();
+  text += std::string_view("e4");
+  text += std::string(MoveText::kCapacity, 'x');
+  CHECK(text.overflow());
+  CHECK(text.view() == "e4");
+  text.clear();
+  CHECK_FALSE(text.overflow());
+  CHECK(text.view().empty());
+}
+
 }  // namespace planilla
