@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#ifdef __SSE4_2__
-#include <nmmintrin.h>
+#include <initializer_list>
+#ifdef __SSSE3__
+#include <tmmintrin.h>
 #endif
 #include <istream>
 
@@ -16,7 +17,7 @@ namespace {
 // promotion `(X)` with a 4-byte code point, or `[Name "` in a comment.
 constexpr std::size_t kLookahead = 32;
 
-bool is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; }
+constexpr bool is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; }
 bool is_newline(unsigned char c) { return c == '\n' || c == '\r'; }
 
 bool ends_token(unsigned char c) {
@@ -84,7 +85,7 @@ struct StopTables {
   std::array<std::array<bool, 256>, 5> stop{};
   // Normal mode in one look-up: kInert, kRunBlank (space, tab), kResultStart (0 1 *), kStop.
   std::array<std::uint8_t, 256> normal_class{};
-  StopTables() {
+  constexpr StopTables() {
     for (auto& t : stop) t['\n'] = t['\r'] = true;
     auto& normal = stop[0];
     for (int c = 0x80; c < 256; ++c) normal[static_cast<std::size_t>(c)] = true;
@@ -98,40 +99,148 @@ struct StopTables {
     normal_class['0'] = normal_class['1'] = normal_class['*'] = kResultStart;
   }
 };
-const StopTables kStops;
+constexpr StopTables kStops;
 
-#ifdef __SSE4_2__
-// The same stop bytes as a set for SSE4.2's string compare, per mode (a run is then found 16
-// bytes at a time; the byte tables above decide at the stop): the ASCII stop bytes of the mode's
-// table, without Normal mode's run blanks. Normal mode also stops at every non-ASCII byte
-// (tested by the sign bits).
-struct SimdStops {
-  __m128i set;
-  int size;
+// Normal mode's byte classes for a 16-byte look-up (SSSE3 pshufb): a byte's class bits are
+// hi[byte >> 4] & lo[byte & 15], each bit a set of high nibbles times a set of low nibbles.
+enum : std::uint8_t {
+  kLineEndOrControl = 1,  // \n \v \f \r
+  kPunct = 2,             // % ( ) *
+  kOpener = 4,            // ; [ {
+  kHigh = 8,              // 0x80-0xFF
+  kZeroOne = 16,          // 0 1: a result only before - or /
+  kSpace = 32,
+  kTab = 64,
+  kNormalStop = kLineEndOrControl | kPunct | kOpener | kHigh,
+  kNormalBlank = kSpace | kTab,
 };
-const std::array<SimdStops, 5> kSimdStops = [] {
-  std::array<SimdStops, 5> out{};
-  for (std::size_t mode = 0; mode < out.size(); ++mode) {
-    alignas(16) char bytes[16] = {};
-    int size = 0;
-    for (int c = 1; c < 0x80; ++c) {
-      const bool run_blank = mode == 0 && kStops.normal_class[static_cast<std::size_t>(c)] == kRunBlank;
-      if (kStops.stop[mode][static_cast<std::size_t>(c)] && !run_blank && size < 16) bytes[size++] = static_cast<char>(c);
-    }
-    out[mode] = SimdStops{_mm_load_si128(reinterpret_cast<const __m128i*>(bytes)), size};
+struct NibbleTables {
+  std::array<std::uint8_t, 16> hi{}, lo{};
+  constexpr void add(std::uint8_t bit, std::initializer_list<int> highs, std::initializer_list<int> lows) {
+    for (int h : highs) hi[static_cast<std::size_t>(h)] |= bit;
+    for (int l : lows) lo[static_cast<std::size_t>(l)] |= bit;
   }
-  return out;
+  constexpr std::uint8_t of(int c) const {
+    return hi[static_cast<std::size_t>(c >> 4)] & lo[static_cast<std::size_t>(c & 15)];
+  }
+};
+constexpr NibbleTables kNormalNibbles = [] {
+  NibbleTables t;
+  t.add(kLineEndOrControl, {0x0}, {0xA, 0xB, 0xC, 0xD});
+  t.add(kPunct, {0x2}, {0x5, 0x8, 0x9, 0xA});
+  t.add(kOpener, {0x3, 0x5, 0x7}, {0xB});
+  t.add(kHigh, {0x8, 0x9, 0xA, 0xB, 0xC, 0xD, 0xE, 0xF}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
+  t.add(kZeroOne, {0x3}, {0x0, 0x1});
+  t.add(kSpace, {0x2}, {0x0});
+  t.add(kTab, {0x0}, {0x9});
+  return t;
 }();
+// The classes are exactly normal_class: the runs below may not skip a byte the byte rules decide.
+static_assert([] {
+  for (int c = 0; c < 256; ++c) {
+    const std::uint8_t k = kStops.normal_class[static_cast<std::size_t>(c)];
+    const std::uint8_t bits = kNormalNibbles.of(c);
+    if (((bits & kNormalBlank) != 0) != (k == kRunBlank)) return false;
+    if (((bits & kZeroOne) != 0) != (c == '0' || c == '1')) return false;
+    if (((bits & kNormalStop) != 0) != (k == kStop || c == '*')) return false;
+  }
+  return true;
+}());
 
-// How many of the 16 bytes at `p` come before the first stop byte of `mode` (16: none).
-// `block` receives the bytes.
-inline int plain_prefix(const unsigned char* p, std::size_t mode, __m128i& block) {
-  block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  const SimdStops& s = kSimdStops[mode];
-  int n = _mm_cmpestri(s.set, s.size, block, 16, _SIDD_UBYTE_OPS | _SIDD_CMP_EQUAL_ANY | _SIDD_LEAST_SIGNIFICANT);
-  if (mode == 0)
-    if (const int high = _mm_movemask_epi8(block)) n = std::min(n, std::countr_zero(static_cast<unsigned>(high)));
-  return n;
+#ifdef __SSSE3__
+// For the 64 bytes at `p` (and the byte after them, which must be readable): bit n of `stop` for
+// a byte that ends a Normal-mode run (kStop, '*', and '0' or '1' before '-' or '/'), of `content`
+// for one that is not a run blank.
+struct NormalMasks {
+  std::uint64_t stop, content;
+};
+inline NormalMasks normal_masks(const unsigned char* p) {
+  const __m128i nibble = _mm_set1_epi8(15);
+  const __m128i hi_table = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kNormalNibbles.hi.data()));
+  const __m128i lo_table = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kNormalNibbles.lo.data()));
+  // A byte with any of the bits: adding 0x7F with saturation sets its sign bit.
+  const auto any = [](__m128i b, __m128i of) {
+    return static_cast<std::uint64_t>(
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_adds_epu8(_mm_and_si128(b, of), _mm_set1_epi8(0x7F)))));
+  };
+  NormalMasks m{0, 0};
+  for (int k = 0; k < 64; k += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k));
+    const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k + 1));
+    const __m128i bits = _mm_and_si128(_mm_shuffle_epi8(hi_table, _mm_and_si128(_mm_srli_epi16(v, 4), nibble)),
+                                       _mm_shuffle_epi8(lo_table, _mm_and_si128(v, nibble)));
+    // '-' (0x2D) and '/' (0x2F) are the bytes that OR 2 makes '/'.
+    const __m128i dash_next = _mm_cmpeq_epi8(_mm_or_si128(next, _mm_set1_epi8(2)), _mm_set1_epi8('/'));
+    const __m128i stop_bits = _mm_or_si128(_mm_set1_epi8(static_cast<char>(kNormalStop)),
+                                           _mm_and_si128(dash_next, _mm_set1_epi8(static_cast<char>(kZeroOne))));
+    m.stop |= any(bits, stop_bits) << k;
+    m.content |= any(bits, _mm_set1_epi8(static_cast<char>(kNormalBlank))) << k;
+  }
+  m.content = ~m.content;
+  return m;
+}
+#endif
+
+// The other modes' byte classes, by the same kind of look-up: a mode's stops are some of them.
+enum : std::uint8_t {
+  kLineEnd = 1,     // \n \r
+  kQuote = 2,       // "
+  kCloseTag = 4,    // ]
+  kBackslash = 8,
+  kCloseBrace = 16, // }
+  kOpenTag = 32,    // [
+  kTextSpace = 64,  // space
+  kTextBlank = 128, // \t \v \f
+};
+constexpr NibbleTables kTextNibbles = [] {
+  NibbleTables t;
+  t.add(kLineEnd, {0x0}, {0xA, 0xD});
+  t.add(kQuote, {0x2}, {0x2});
+  t.add(kCloseTag, {0x5}, {0xD});
+  t.add(kBackslash, {0x5}, {0xC});
+  t.add(kCloseBrace, {0x7}, {0xD});
+  t.add(kOpenTag, {0x5}, {0xB});
+  t.add(kTextSpace, {0x2}, {0x0});
+  t.add(kTextBlank, {0x0}, {0x9, 0xB, 0xC});
+  return t;
+}();
+// Per mode (BraceComment, LineComment, TagLine, TagString), its stops among the classes.
+constexpr std::uint8_t kTagStringStops = kLineEnd | kQuote | kBackslash;
+constexpr std::array<std::uint8_t, 5> kModeStops = {
+    0, kLineEnd | kCloseBrace | kOpenTag, kLineEnd, kLineEnd | kQuote | kCloseTag, kTagStringStops};
+static_assert([] {
+  for (int c = 0; c < 256; ++c) {
+    const std::uint8_t bits = kTextNibbles.of(c);
+    for (std::size_t mode = 1; mode < kModeStops.size(); ++mode)
+      if (((bits & kModeStops[mode]) != 0) != kStops.stop[mode][static_cast<std::size_t>(c)]) return false;
+    if (((bits & (kTextSpace | kTextBlank)) != 0) != is_blank(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
+}());
+
+#ifdef __SSSE3__
+// For the 16 bytes at `p`: the stops `outside` of a tag value (TagLine's, or a comment mode's, as
+// `outside_stops` says) and `inside` (TagString's), the bytes that start a code point (`text`: not
+// UTF-8 continuation bytes, 10xxxxxx), and the non-blank ones.
+struct TextMasks {
+  unsigned outside, inside, text, content;
+};
+inline TextMasks text_masks(const unsigned char* p, std::uint8_t outside_stops) {
+  const __m128i nibble = _mm_set1_epi8(15);
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i bits = _mm_and_si128(
+      _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(kTextNibbles.hi.data())),
+                       _mm_and_si128(_mm_srli_epi16(v, 4), nibble)),
+      _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(kTextNibbles.lo.data())),
+                       _mm_and_si128(v, nibble)));
+  const auto any = [&](std::uint8_t of) {
+    return static_cast<unsigned>(_mm_movemask_epi8(
+        _mm_adds_epu8(_mm_and_si128(bits, _mm_set1_epi8(static_cast<char>(of))), _mm_set1_epi8(0x7F))));
+  };
+  const __m128i top = _mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xC0)));
+  const auto continuation =
+      static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(top, _mm_set1_epi8(static_cast<char>(0x80)))));
+  return {any(outside_stops), any(kTagStringStops), ~continuation, ~any(kTextSpace | kTextBlank)};
 }
 #endif
 
@@ -207,7 +316,9 @@ bool GameSplitter::result_at(std::string_view d, std::size_t i, std::size_t& len
   return false;
 }
 
-void GameSplitter::newline() {
+// Inline: the movetext runs take most line ends, and a call there would make them reload their
+// vector constants.
+inline void GameSplitter::newline() {
   ++line_;
   column_ = 1;
   if (line_blank_) blank_line_seen_ = true;
@@ -215,7 +326,10 @@ void GameSplitter::newline() {
   if (mode_ == Mode::LineComment || mode_ == Mode::TagLine || mode_ == Mode::TagString) mode_ = Mode::Normal;
 }
 
-std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i, std::size_t limit) {
+// Inlined into scan(), its one caller: most runs are short (a tag pair, or only the '[' that
+// starts a tag line), and the call itself was about a fifth of the instructions spent here.
+[[gnu::always_inline]] inline std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i,
+                                                                 std::size_t limit) {
   // Most bytes of a file (inside move tokens, comments and tag values) only move the column and
   // the game's last content: they are taken here a run at a time, with the same effect as the
   // byte-at-a-time loop below (tests/unit/converters_split.cpp; the corpus tier's game counts
@@ -229,18 +343,8 @@ std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i, std::size_
     if (!in_game_) {
       while (j < limit && (p[j] == ' ' || p[j] == '\t')) ++j;  // blanks between games
     } else {
-      while (j < limit) {
-#ifdef __SSE4_2__
-        for (__m128i block; j + 16 <= limit;) {
-          const int n = plain_prefix(p + j, 0, block);
-          std::size_t content = j + static_cast<std::size_t>(n);  // after the last non-blank byte
-          while (content > j && (p[content - 1] == ' ' || p[content - 1] == '\t')) --content;
-          if (content > j) last = content, line_content = true;
-          j += static_cast<std::size_t>(n);
-          if (n < 16) break;
-        }
-        if (j >= limit) break;
-#endif
+      // The byte at j by the byte rules: taken into the run (true), or the run ends there.
+      const auto step = [&] {
         const unsigned char c = p[j];
         const std::uint8_t k = kStops.normal_class[c];
         if (k == kInert) {
@@ -249,7 +353,6 @@ std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i, std::size_
         } else if (c == '\n' && !(j == i && prev_was_cr_)) {
           // A line end inside movetext: what scan() does with it (the second half of a CRLF,
           // j == i after the CR, stays scan()'s).
-          column_ += static_cast<std::uint32_t>(j - line_from);
           if (line_content) line_blank_ = false;
           prev_was_cr_ = false;
           newline();
@@ -265,9 +368,44 @@ std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i, std::size_
           last = ++j;
           line_content = true;
         } else {
-          break;
+          return false;
+        }
+        return true;
+      };
+      // A run that ends at once (the '[' of each tag line) is decided without the masks.
+      bool open = j < limit && step();  // the run has not met its end
+#ifdef __SSSE3__
+      // 64 bytes at a time, each window's masks serving all its stops, while the byte after the
+      // window (that a 0 or 1 at its end looks at) is below the limit. The byte rules decide at
+      // the stops, which are only the bytes they may not take: move numbers and squares of rank 1
+      // (the 0s and 1s not before '-' or '/') go by without a stop.
+      for (std::size_t base = j; open && base + 64 < limit; base += 64) {
+        const NormalMasks m = normal_masks(p + base);
+        std::uint64_t stops = m.stop;
+        std::uint64_t content = m.content;  // of the bytes not yet taken
+        for (;;) {
+          const std::uint64_t stop = stops & (~stops + 1);  // the next stop's bit; 0: none
+          if (const std::uint64_t before = content & (stop - 1)) {
+            last = base + 64 - static_cast<std::size_t>(std::countl_zero(before));  // after its last non-blank
+            line_content = true;
+          }
+          if (stop == 0) {
+            j = base + 64;
+            break;
+          }
+          j = base + static_cast<std::size_t>(std::countr_zero(stop));
+          if (!step()) {
+            open = false;
+            break;
+          }
+          stops ^= stop;
+          content &= ~((stop << 1) - 1);  // the bytes after the stop (none after the last: stop << 1 is 0)
         }
       }
+#endif
+      if (open)
+        while (j < limit && step()) {
+        }
     }
     if (j == i) return i;
     column_ += static_cast<std::uint32_t>(j - line_from);
@@ -282,41 +420,58 @@ std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i, std::size_
   if (!in_game_) return i;
   std::uint32_t columns = 0;
   std::size_t last = 0;
-  for (;;) {
-#ifdef __SSE4_2__
-    for (__m128i block; j + 16 <= limit;) {
-      const int n = plain_prefix(p + j, static_cast<std::size_t>(mode_), block);
-      // Code points: the bytes that are not UTF-8 continuation bytes (10xxxxxx).
-      const __m128i top = _mm_and_si128(block, _mm_set1_epi8(static_cast<char>(0xC0)));
-      const unsigned continuation =
-          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(top, _mm_set1_epi8(static_cast<char>(0x80)))));
-      const unsigned taken = n == 16 ? 0xFFFFu : (1u << n) - 1;
-      columns += static_cast<std::uint32_t>(n - std::popcount(continuation & taken));
-      std::size_t content = j + static_cast<std::size_t>(n);
-      while (content > j && is_blank(p[content - 1])) --content;
-      if (content > j) last = content;
-      j += static_cast<std::size_t>(n);
-      if (n < 16) break;
+  // Whether the stop byte c only switches the mode, and if so, switch. Within a tag pair the
+  // quotes and the closing bracket do nothing else (what scan() does with them): the run goes on
+  // through them, so `Name "value"]` is one run, not six (it ends after the bracket).
+  const auto pass = [&](unsigned char c) {
+    if (c == '"' && (mode_ == Mode::TagLine || mode_ == Mode::TagString)) {
+      mode_ = mode_ == Mode::TagLine ? Mode::TagString : Mode::TagLine;
+      return true;
     }
+    if (c == ']' && mode_ == Mode::TagLine) {
+      mode_ = Mode::Normal;
+      return true;
+    }
+    return false;
+  };
+  bool open = true;  // the run has not met its end
+#ifdef __SSSE3__
+  // 16 bytes at a time: the stops in a block are passed by the masks, and the block's part of the
+  // run (passed stops included: they are ASCII and not blank) is counted once.
+  const Mode outside = mode_ == Mode::TagString ? Mode::TagLine : mode_;
+  for (std::size_t base = j; open && base + 16 <= limit; base += 16) {
+    const TextMasks m = text_masks(p + base, kModeStops[static_cast<std::size_t>(outside)]);
+    auto end = static_cast<unsigned>(j - base);
+    for (;;) {
+      const unsigned stops = (mode_ == Mode::TagString ? m.inside : m.outside) & (~0u << end);
+      end = static_cast<unsigned>(std::countr_zero(stops | 0x10000u));
+      if (end == 16) break;
+      if (!pass(p[base + end])) {
+        open = false;
+        break;
+      }
+      ++end;
+      if (mode_ == Mode::Normal) {
+        open = false;
+        break;
+      }
+    }
+    const unsigned taken = (~0u << (j - base)) & ((1u << end) - 1);
+    columns += static_cast<std::uint32_t>(std::popcount(m.text & taken));
+    if (const unsigned content = m.content & taken)
+      last = base + 32 - static_cast<std::size_t>(std::countl_zero(content));  // after its last non-blank
+    j = base + end;
+  }
 #endif
-    const auto& stop = kStops.stop[static_cast<std::size_t>(mode_)];
-    while (j < limit) {
-      const unsigned char c = p[j];
-      if (stop[c]) break;
-      if (!is_blank(c)) last = j + 1;
-      columns += (c & 0xC0) != 0x80;
-      ++j;
+  while (open && j < limit) {
+    const unsigned char c = p[j];
+    if (kStops.stop[static_cast<std::size_t>(mode_)][c]) {
+      if (!pass(c)) break;
+      open = mode_ != Mode::Normal;
     }
-    // Within a tag pair, the quotes and the closing bracket only switch the mode (what scan()
-    // does with them): the run goes on through them, so `Name "value"]` is one run, not six.
-    if (j >= limit) break;
-    const bool quote = p[j] == '"' && (mode_ == Mode::TagLine || mode_ == Mode::TagString);
-    const bool bracket = p[j] == ']' && mode_ == Mode::TagLine;
-    if (!quote && !bracket) break;
-    mode_ = bracket ? Mode::Normal : mode_ == Mode::TagLine ? Mode::TagString : Mode::TagLine;
-    last = ++j;
-    ++columns;
-    if (bracket) break;
+    if (!is_blank(c)) last = j + 1;
+    columns += (c & 0xC0) != 0x80;
+    ++j;
   }
   if (j == i) return i;
   column_ += columns;

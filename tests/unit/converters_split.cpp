@@ -153,3 +153,46 @@ TEST_CASE("split: every chunk size cuts the same games, with the same places, as
     CHECK(n == whole.size());
   }
 }
+
+TEST_CASE("split: a result ends its game wherever it falls in the scanner's 64-byte windows") {
+  // Movetext runs stop at a 0 or 1 only when a '-' or '/' follows (the byte after may be in the
+  // next window); results placed at every offset modulo 64 of the run must still end their game,
+  // and the decoys before them (in a variation, glued, 10-0, not followed by a token end) must not.
+  const std::string decoys = "1. e4 (1-0) x1-0 10-0 e4*1 0/1x 1/2-1/2x 0-1x ";
+  const std::string filler = "Rd1 10.Re1 e4 a1 11... Nb1 ";  // 0s and 1s without '-' or '/' after them
+  const std::string results[] = {"1-0", "0-1", "1/2-1/2", "*"};
+  std::vector<std::string> games;
+  std::string input;
+  for (std::size_t k = 0; k < 130; ++k) {
+    std::string pad;
+    while (pad.size() < k) pad += filler;
+    games.push_back(decoys + pad.substr(0, k) + " " + results[k % 4]);
+    input += games.back() + (k % 3 == 0 ? "\r\n" : "\n");
+  }
+  CHECK(texts(input) == games);
+  for (std::size_t chunk : {64, 97, 128, 200}) {
+    CAPTURE(chunk);
+    std::istringstream in(input);
+    GameSplitter splitter(in, {.chunk_size = chunk});
+    RawGame g;
+    std::vector<std::string> streamed;
+    while (splitter.next(g)) streamed.emplace_back(g.bytes);
+    CHECK(streamed == games);
+  }
+}
+
+TEST_CASE("split: columns count code points through comments and tag values") {
+  // A game that starts on the line where the previous one ended: its column counts the UTF-8
+  // text before it (taken by the runs 16 bytes at a time) in code points, not bytes.
+  std::string accents;  // 8 two-byte code points
+  for (int k = 0; k < 4; ++k) accents += "\xC3\x91\xC3\xBA";
+  const std::string input =
+      "[White \"" + accents + "\xE2\x80\x94\"] 1. e4 {" + accents + "\xF0\x9F\x98\x80} 1-0 [Black \"b\"] *";
+  const std::vector<RawGame> games = split_games(input);
+  REQUIRE(games.size() == 2);
+  std::uint32_t code_points = 0;
+  for (std::size_t i = 0; i < games[1].offset; ++i)
+    code_points += (static_cast<unsigned char>(input[i]) & 0xC0) != 0x80;
+  CHECK(games[1].line == 1);
+  CHECK(games[1].column == code_points + 1);
+}
