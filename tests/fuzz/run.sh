@@ -27,9 +27,9 @@ for t in "${targets[@]}"; do
   log="$build/fuzz-logs/$t.log"
   mkdir -p "$corpus" "$findings" "$(dirname "$log")"
   start=$(date +%s)
-  # -timeout 60: the first input also pays for the magic-bitboard search at start-up (seconds
-  # under ASan); an input slower than a minute is a hang. -report_slow_units keeps that start-up
-  # from being written out as a slow input.
+  # -timeout 60: an input slower than a minute is a hang (the first input also pays for the
+  # start-up tables, slow under ASan). -report_slow_units keeps that start-up from being written
+  # out as a slow input.
   "$build/tests/fuzz/fuzz_$t" -timeout=60 -report_slow_units=60 -max_len=16384 -print_final_stats=1 \
     -artifact_prefix="$findings/" "$corpus" "$here/seeds/$t" >"$log" 2>&1 &
   pid=$!
