@@ -314,59 +314,64 @@ void CheckReporter::text_diagnostic(const Diagnostic& d, const GameRecord* recor
   std::string_view sev = counts_as_error(d) ? "error" : severity_word(d.severity);
   std::string_view colour = sev == "error" ? "\033[1;31m" : sev == "warning" ? "\033[1;35m" : "\033[1;36m";
   std::string file = d.file.empty() ? current_file_ : d.file;
-  if (c) out_ << "\033[1m";
-  out_ << file << ':' << d.line << ':' << d.column << ": ";
-  if (c) out_ << colour;
-  out_ << sev << '[' << code_name(d.code) << ']';
-  if (c) out_ << "\033[0m\033[1m";
-  out_ << ": ";
+  // Built whole, then written at once: standard error is unbuffered, and a diagnostic written
+  // piece by piece cost thirty write calls (9 % of `convert`'s time on 16 MB of master.pgn, in perf).
+  text_.str(std::string());
+  std::ostream& out = text_;
+  if (c) out << "\033[1m";
+  out << file << ':' << d.line << ':' << d.column << ": ";
+  if (c) out << colour;
+  out << sev << '[' << code_name(d.code) << ']';
+  if (c) out << "\033[0m\033[1m";
+  out << ": ";
   // The resolver's messages often start with the move itself ("Ke3: no king can reach e3"):
   // name the move once.
   std::string_view message = d.message;
   bool message_names_move = !d.written.empty() && message.size() > d.written.size() + 2 &&
                             message.substr(0, d.written.size()) == d.written &&
                             message.substr(d.written.size(), 2) == ": ";
-  if (d.game != 0) out_ << game_label(d, record);
-  if (!d.written.empty()) out_ << ' ' << d.written;
-  if (d.game != 0 || !d.written.empty()) out_ << ": ";
-  out_ << (message_names_move ? message.substr(d.written.size() + 2) : message);
-  if (c) out_ << "\033[0m";
-  out_ << '\n';
+  if (d.game != 0) out << game_label(d, record);
+  if (!d.written.empty()) out << ' ' << d.written;
+  if (d.game != 0 || !d.written.empty()) out << ": ";
+  out << (message_names_move ? message.substr(d.written.size() + 2) : message);
+  if (c) out << "\033[0m";
+  out << '\n';
   if (record != nullptr && d.line != 0) {
     const SourceLines::Excerpt excerpt = lines_->excerpt(d, *record);
     const std::string& src = excerpt.text;
     if (!src.empty()) {
       std::string num = std::to_string(d.line);
-      out_ << ' ' << num << " | " << src << '\n';
-      out_ << ' ' << std::string(num.size(), ' ') << " | ";
+      out << ' ' << num << " | " << src << '\n';
+      out << ' ' << std::string(num.size(), ' ') << " | ";
       // Keep tabs so the caret lines up in any terminal.
       std::size_t col = 1, i = 0;
       while (col < excerpt.caret && i < src.size()) {
         unsigned char ch = static_cast<unsigned char>(src[i]);
         std::size_t len = ch < 0x80 ? 1 : ch < 0xE0 ? 2 : ch < 0xF0 ? 3 : 4;
-        out_ << (ch == '\t' ? '\t' : ' ');
+        out << (ch == '\t' ? '\t' : ' ');
         i += len;
         ++col;
       }
-      if (c) out_ << colour;
-      out_ << '^' << std::string(d.written.empty() ? 0 : code_points(d.written) - 1, '~');
-      if (c) out_ << "\033[0m";
-      out_ << '\n';
+      if (c) out << colour;
+      out << '^' << std::string(d.written.empty() ? 0 : code_points(d.written) - 1, '~');
+      if (c) out << "\033[0m";
+      out << '\n';
     }
   }
   if (!d.candidates.empty()) {
-    out_ << "  = candidates:";
-    for (std::size_t i = 0; i < d.candidates.size(); ++i) out_ << (i ? ", " : " ") << d.candidates[i];
-    out_ << '\n';
+    out << "  = candidates:";
+    for (std::size_t i = 0; i < d.candidates.size(); ++i) out << (i ? ", " : " ") << d.candidates[i];
+    out << '\n';
   }
   if (!d.suggestions.empty()) {
-    out_ << "  = did you mean:";
+    out << "  = did you mean:";
     for (std::size_t i = 0; i < d.suggestions.size(); ++i) {
-      out_ << (i ? ", " : " ") << d.suggestions[i];
-      if (i < d.suggestion_evident.size() && d.suggestion_evident[i]) out_ << " (evident)";
+      out << (i ? ", " : " ") << d.suggestions[i];
+      if (i < d.suggestion_evident.size() && d.suggestion_evident[i]) out << " (evident)";
     }
-    out_ << '\n';
+    out << '\n';
   }
+  out_ << text_.view();
 }
 
 namespace {

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <ostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,7 @@ class CheckReporter {
   bool counts_as_error(const Diagnostic& d) const;
 
   std::ostream& out_;
+  std::ostringstream text_;  // one text diagnostic, written in one piece
   CheckReportOptions options_;
   CheckSummary summary_;
   std::string current_file_;
