@@ -148,6 +148,22 @@ static_assert([] {
 }());
 
 #ifdef __SSSE3__
+// The class bits of 16 bytes by a pair of nibble tables (pshufb: hi[byte >> 4] & lo[byte & 15]).
+inline __m128i classify(const NibbleTables& t, __m128i v) {
+  const __m128i nibble = _mm_set1_epi8(15);
+  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t.hi.data()));
+  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t.lo.data()));
+  return _mm_and_si128(_mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(v, 4), nibble)),
+                       _mm_shuffle_epi8(lo, _mm_and_si128(v, nibble)));
+}
+// Bit n for byte n when its class bits share any with `of` (adding 0x7F with saturation sets the
+// sign bit of every non-zero byte).
+inline unsigned any_class(__m128i bits, __m128i of) {
+  return static_cast<unsigned>(_mm_movemask_epi8(_mm_adds_epu8(_mm_and_si128(bits, of), _mm_set1_epi8(0x7F))));
+}
+#endif
+
+#ifdef __SSSE3__
 // For the 64 bytes at `p` (and the byte after them, which must be readable): bit n of `stop` for
 // a byte that ends a Normal-mode run (kStop, '*', and '0' or '1' before '-' or '/'), of `content`
 // for one that is not a run blank.
@@ -155,26 +171,17 @@ struct NormalMasks {
   std::uint64_t stop, content;
 };
 inline NormalMasks normal_masks(const unsigned char* p) {
-  const __m128i nibble = _mm_set1_epi8(15);
-  const __m128i hi_table = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kNormalNibbles.hi.data()));
-  const __m128i lo_table = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kNormalNibbles.lo.data()));
-  // A byte with any of the bits: adding 0x7F with saturation sets its sign bit.
-  const auto any = [](__m128i b, __m128i of) {
-    return static_cast<std::uint64_t>(
-        static_cast<unsigned>(_mm_movemask_epi8(_mm_adds_epu8(_mm_and_si128(b, of), _mm_set1_epi8(0x7F)))));
-  };
   NormalMasks m{0, 0};
   for (int k = 0; k < 64; k += 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k));
     const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k + 1));
-    const __m128i bits = _mm_and_si128(_mm_shuffle_epi8(hi_table, _mm_and_si128(_mm_srli_epi16(v, 4), nibble)),
-                                       _mm_shuffle_epi8(lo_table, _mm_and_si128(v, nibble)));
+    const __m128i bits = classify(kNormalNibbles, v);
     // '-' (0x2D) and '/' (0x2F) are the bytes that OR 2 makes '/'.
     const __m128i dash_next = _mm_cmpeq_epi8(_mm_or_si128(next, _mm_set1_epi8(2)), _mm_set1_epi8('/'));
     const __m128i stop_bits = _mm_or_si128(_mm_set1_epi8(static_cast<char>(kNormalStop)),
                                            _mm_and_si128(dash_next, _mm_set1_epi8(static_cast<char>(kZeroOne))));
-    m.stop |= any(bits, stop_bits) << k;
-    m.content |= any(bits, _mm_set1_epi8(static_cast<char>(kNormalBlank))) << k;
+    m.stop |= std::uint64_t{any_class(bits, stop_bits)} << k;
+    m.content |= std::uint64_t{any_class(bits, _mm_set1_epi8(static_cast<char>(kNormalBlank)))} << k;
   }
   m.content = ~m.content;
   return m;
@@ -226,17 +233,9 @@ struct TextMasks {
   unsigned outside, inside, text, content;
 };
 inline TextMasks text_masks(const unsigned char* p, std::uint8_t outside_stops) {
-  const __m128i nibble = _mm_set1_epi8(15);
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  const __m128i bits = _mm_and_si128(
-      _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(kTextNibbles.hi.data())),
-                       _mm_and_si128(_mm_srli_epi16(v, 4), nibble)),
-      _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(kTextNibbles.lo.data())),
-                       _mm_and_si128(v, nibble)));
-  const auto any = [&](std::uint8_t of) {
-    return static_cast<unsigned>(_mm_movemask_epi8(
-        _mm_adds_epu8(_mm_and_si128(bits, _mm_set1_epi8(static_cast<char>(of))), _mm_set1_epi8(0x7F))));
-  };
+  const __m128i bits = classify(kTextNibbles, v);
+  const auto any = [&](std::uint8_t of) { return any_class(bits, _mm_set1_epi8(static_cast<char>(of))); };
   const __m128i top = _mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xC0)));
   const auto continuation =
       static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(top, _mm_set1_epi8(static_cast<char>(0x80)))));
