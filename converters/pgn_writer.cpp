@@ -36,15 +36,17 @@ void append_tag(std::string& out, std::string_view name, std::string_view value)
   out += "\"]\n";
 }
 
-// A move number's digits.
+// A number's digits written backwards from `end`; returns where they begin.
+char* digits_before(char* end, unsigned value) {
+  do *--end = static_cast<char>('0' + value % 10);
+  while ((value /= 10) != 0);
+  return end;
+}
+
 void append_decimal(std::string& out, unsigned value) {
-  char digits[10];
-  std::size_t n = 0;
-  do {
-    digits[n++] = static_cast<char>('0' + value % 10);
-    value /= 10;
-  } while (value != 0);
-  while (n > 0) out += digits[--n];
+  char buffer[10];
+  const char* begin = digits_before(buffer + sizeof buffer, value);
+  out.append(begin, static_cast<std::size_t>(buffer + sizeof buffer - begin));
 }
 
 }  // namespace
@@ -144,9 +146,7 @@ void PgnWriter::move(const MoveEvent& e) {
     char* end = buffer + sizeof buffer;
     char* p = end;
     for (int dots = side == Color::White ? 1 : 3; dots > 0; --dots) *--p = '.';
-    unsigned n = static_cast<unsigned>(e.before.fullmove_number());
-    do *--p = static_cast<char>('0' + n % 10);
-    while ((n /= 10) != 0);
+    p = digits_before(p, static_cast<unsigned>(e.before.fullmove_number()));
     const std::string_view number(p, static_cast<std::size_t>(end - p));
     // A move number stays on the line of its move ("7." alone at a line's end reads badly).
     std::size_t both = number.size() + 1 + text.size() + (column_ == 0 || after_open_ ? 0 : 1);
