@@ -196,7 +196,7 @@ std::optional<Move> Position::castling_move(CastlingSide side) const {
 
 bool Position::is_legal(Move m) const {
   if (m.is_none() || m.is_null()) return false;
-  const Piece p = board_[index_of(m.from())];
+  const Piece p = unpack(board_[index_of(m.from())]);
   if (p.type == PieceType::None || p.color != turn_) return false;
   MoveList list;
   legal_moves(list, type_bit(p.type), bb(m.from()), bb(m.to()));

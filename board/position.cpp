@@ -25,6 +25,9 @@ bool is_slider_type(PieceType t) {
 
 }  // namespace
 
+// The reader copies a position per move: keep it at 160 bytes (a one-byte mailbox).
+static_assert(sizeof(Position) <= 160);
+
 // ---------------------------------------------------------------------------------------------
 // Construction
 
@@ -119,7 +122,7 @@ Result<Position, PositionError> Position::from_setup(const Setup& setup, Castlin
   Position pos;
   pos.by_color_ = {};
   pos.by_type_ = {};
-  pos.board_ = {};
+  pos.board_.fill(kEmpty);
   pos.key_ = 0;
   pos.castling_rooks_ = 0;
   pos.mode_ = mode;
@@ -224,7 +227,7 @@ Result<Position, PositionError> Position::from_setup(const Setup& setup, Castlin
 void Position::finish_setup() {
   key_ = 0;
   for (int s = 0; s < 64; ++s)
-    if (board_[s].type != PieceType::None) key_ ^= zobrist::piece(board_[s].color, board_[s].type, square_at(s));
+    if (const Piece p = unpack(board_[s]); p.type != PieceType::None) key_ ^= zobrist::piece(p.color, p.type, square_at(s));
   for (Bitboard b = castling_rooks_; b;) key_ ^= zobrist::castling(pop_lsb(b));
   if (turn_ == Color::Black) key_ ^= zobrist::side();
   ep_square_ = Square::None;
@@ -233,7 +236,7 @@ void Position::finish_setup() {
 
 Setup Position::to_setup() const {
   Setup s;
-  s.board = board_;
+  for (int i = 0; i < 64; ++i) s.board[i] = unpack(board_[i]);
   s.turn = turn_;
   s.castling_rooks = castling_rooks_;
   s.ep_square = ep_square_;
@@ -288,7 +291,7 @@ Square Position::castling_rook(Color c, CastlingSide side) const {
 
 PieceType Position::moving_piece(Move m) const {
   if (m.is_null() || m.is_none()) return PieceType::None;
-  return board_[index_of(m.from())].type;
+  return type_at(m.from());
 }
 
 bool Position::gives_check(Move m) const { return after(m).in_check(); }
@@ -323,8 +326,7 @@ bool Position::has_insufficient_material() const {
 }
 
 bool operator==(const Position& a, const Position& b) {
-  // Pieces compare as their bytes (no padding): one memcmp instead of 64 comparisons of two fields.
-  static_assert(std::has_unique_object_representations_v<Piece>);
+  // The mailbox compares as bytes: one memcmp instead of 64 comparisons.
   return std::memcmp(a.board_.data(), b.board_.data(), sizeof a.board_) == 0 && a.turn_ == b.turn_ && a.castling_rooks_ == b.castling_rooks_ &&
          a.ep_square_ == b.ep_square_ && a.halfmove_clock_ == b.halfmove_clock_ &&
          a.fullmove_number_ == b.fullmove_number_;
@@ -388,11 +390,11 @@ void Position::play(Move m) {
     remove_castling_rights(back_rank(us));
   } else {
     const Square from = m.from(), to = m.to();
-    const Piece moving = board_[index_of(from)];
+    const Piece moving = unpack(board_[index_of(from)]);
     if (m.is_en_passant()) {
       remove_piece(square_at(index_of(to) - forward_delta(us)));
       halfmove_clock_ = 0;
-    } else if (board_[index_of(to)].type != PieceType::None) {
+    } else if (board_[index_of(to)] != kEmpty) {
       remove_piece(to);
       remove_castling_rights(bb(to));  // a captured rook loses its right
       halfmove_clock_ = 0;

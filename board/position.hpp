@@ -99,6 +99,18 @@ struct Relaxations {
   bool allow_impossible_check = false;
 };
 
+namespace detail {
+constexpr std::uint8_t pack_piece(Piece p) {
+  return static_cast<std::uint8_t>(index_of(p.type) | index_of(p.color) << 3);
+}
+constexpr std::uint8_t kEmptySquare = pack_piece(Piece{});
+constexpr std::array<std::uint8_t, 64> kEmptyBoard = [] {
+  std::array<std::uint8_t, 64> b{};
+  b.fill(kEmptySquare);
+  return b;
+}();
+}  // namespace detail
+
 class Position {
  public:
   // The standard start position (so a default-constructed Position is always valid).
@@ -190,11 +202,19 @@ class Position {
   // After a double push over `ep`: keep the e.p. square only if a legal capture exists.
   void set_ep_if_capturable(Square ep);
   void finish_setup();  // recomputes key_ and checkers_ from the board
+  static constexpr std::uint8_t pack(Piece p) { return detail::pack_piece(p); }
+  static constexpr Piece unpack(std::uint8_t b) {
+    return Piece{static_cast<Color>(b >> 3), static_cast<PieceType>(b & 7)};
+  }
+  static constexpr std::uint8_t kEmpty = detail::kEmptySquare;
+  PieceType type_at(Square s) const { return static_cast<PieceType>(board_[index_of(s)] & 7); }
 
   // Layout is the implementation's business; keep it small (copy-make is the playing model).
   std::array<Bitboard, 2> by_color_{};
   std::array<Bitboard, kPieceTypes> by_type_{};
-  std::array<Piece, 64> board_{};
+  // The mailbox, one byte a square (type | colour << 3; an empty square is Piece{}'s byte): with
+  // it the position is 160 bytes instead of 224, and the reader copies one per move.
+  std::array<std::uint8_t, 64> board_ = detail::kEmptyBoard;
   std::uint64_t key_ = 0;
   Bitboard castling_rooks_ = 0;
   Bitboard checkers_ = 0;
@@ -211,7 +231,7 @@ std::uint64_t perft(const Position& pos, int depth, bool bulk = true);
 
 // The queries and board updates every move makes, defined here so that they inline into the
 // reader, the resolver and the writer (in position.cpp each was a call).
-inline Piece Position::piece_at(Square s) const { return board_[index_of(s)]; }
+inline Piece Position::piece_at(Square s) const { return unpack(board_[index_of(s)]); }
 inline Bitboard Position::pieces(Color c) const { return by_color_[index_of(c)]; }
 inline Bitboard Position::pieces(Color c, PieceType t) const { return by_color_[index_of(c)] & by_type_[index_of(t)]; }
 inline Bitboard Position::pieces(PieceType t) const { return by_type_[index_of(t)]; }
@@ -228,7 +248,7 @@ inline bool Position::in_check() const { return checkers_ != 0; }
 inline bool Position::is_capture(Move m) const {
   if (m.is_en_passant()) return true;
   if (m.is_castling() || m.is_null() || m.is_none()) return false;
-  return board_[index_of(m.to())].type != PieceType::None;
+  return board_[index_of(m.to())] != kEmpty;
 }
 inline Bitboard Position::checkers() const { return checkers_; }
 
@@ -248,16 +268,16 @@ inline void Position::put_piece(Piece p, Square s) {
   const Bitboard b = bb(s);
   by_color_[index_of(p.color)] |= b;
   by_type_[index_of(p.type)] |= b;
-  board_[index_of(s)] = p;
+  board_[index_of(s)] = pack(p);
   key_ ^= zobrist::piece(p.color, p.type, s);
 }
 
 inline void Position::remove_piece(Square s) {
-  const Piece p = board_[index_of(s)];
+  const Piece p = unpack(board_[index_of(s)]);
   const Bitboard b = bb(s);
   by_color_[index_of(p.color)] ^= b;
   by_type_[index_of(p.type)] ^= b;
-  board_[index_of(s)] = Piece{};
+  board_[index_of(s)] = kEmpty;
   key_ ^= zobrist::piece(p.color, p.type, s);
 }
 
