@@ -144,8 +144,23 @@ class FastReader {
         lines_(raw.bytes, raw.line, raw.column) {
     resolve_options_ = options.resolve;
     resolve_options_.language = &language;
+    // The thread's buffers from the previous game: a reader per game, and growing them afresh
+    // cost several allocations a game.
+    Spare& spare = spare_buffers();
+    frames_.swap(spare.frames);
+    lettered_.swap(spare.lettered);
+    frames_.clear();
+    lettered_.clear();
     frames_.reserve(4);
   }
+  ~FastReader() {
+    if (frames_.capacity() > 64 || lettered_.capacity() > 4096) return;  // deep variations: not kept
+    Spare& spare = spare_buffers();
+    frames_.swap(spare.frames);
+    lettered_.swap(spare.lettered);
+  }
+  FastReader(const FastReader&) = delete;
+  FastReader& operator=(const FastReader&) = delete;
 
   // The offsets of the main line's lettered tokens (LaneNotes::lettered), when this game's text is
   // simple enough for them to be exactly what detect.cpp's scan of the text would find.
@@ -523,6 +538,15 @@ class FastReader {
   LineCursor lines_;  // remarks' lines and columns
   std::vector<Frame> frames_;
   MoveList list_;
+
+  struct Spare {
+    std::vector<Frame> frames;
+    std::vector<std::uint32_t> lettered;
+  };
+  static Spare& spare_buffers() {
+    thread_local Spare spare;
+    return spare;
+  }
 };
 
 }  // namespace

@@ -58,7 +58,30 @@ std::string escape_tag_value(std::string_view value) {
   return out;
 }
 
-PgnWriter::PgnWriter(std::string& out, PgnWriteOptions options) : out_(out), options_(options) {}
+PgnWriter::Buffers& PgnWriter::spare_buffers() {
+  thread_local Buffers spare;
+  return spare;
+}
+
+PgnWriter::PgnWriter(std::string& out, PgnWriteOptions options) : out_(out), options_(options) {
+  Buffers& spare = spare_buffers();
+  tags_.swap(spare.tags);
+  tag_text_.swap(spare.tag_text);
+  movetext_.swap(spare.movetext);
+  tags_.clear();
+  tag_text_.clear();
+  movetext_.clear();
+}
+
+PgnWriter::~PgnWriter() {
+  // Returned for the thread's next writer, unless a huge game grew them (not kept after it).
+  constexpr std::size_t kKeep = std::size_t{64} << 10;
+  if (movetext_.capacity() > kKeep || tag_text_.capacity() > kKeep || tags_.capacity() > 1024) return;
+  Buffers& spare = spare_buffers();
+  tags_.swap(spare.tags);
+  tag_text_.swap(spare.tag_text);
+  movetext_.swap(spare.movetext);
+}
 
 void PgnWriter::begin_game(std::uint32_t) {
   tags_.clear();
