@@ -175,7 +175,16 @@ class FastReader {
     // Below every size limit, no line, comment or tag value can pass one.
     const std::size_t size_limit =
         std::min({options_.max_line_bytes, options_.max_comment_bytes, options_.max_tag_value_bytes});
-    if (s_.size() > size_limit || (!raw_.ascii && !is_ascii(s_))) return false;
+    if (s_.size() > size_limit) return false;
+    if (!raw_.ascii && !is_ascii(s_)) {
+      // Valid UTF-8 is read as it stands (decode() returns the same bytes, and the diagnostics'
+      // columns are counted in code points either way), but only inside tag values and comments:
+      // a move token, move number or result with a non-ASCII character (`…`, `½-½`, `♘f3`,
+      // `e8(♕)`) is the general reader's, as are the language detector's letters.
+      if (!raw_.utf8) return false;
+      non_ascii_ = true;
+      lettered_ok_ = false;
+    }
     // The decoder turns CRLF into LF and a lone CR into LF: a CRLF is white space here like its
     // LF, a lone CR (old Mac line ends) is left to the general reader.
     for (const char* p = s_.data(); (p = static_cast<const char*>(std::memchr(p, '\r', s_.data() + s_.size() - p)));
@@ -400,6 +409,9 @@ class FastReader {
     // `e8(Q)`: a parenthesised code point glued to the token belongs to it.
     if (end + 2 < s_.size() && s_[end] == '(' && !is_delimiter(s_[end + 1]) && s_[end + 2] == ')') return false;
     std::string_view token = s_.substr(i_, end - i_);
+    if (non_ascii_ && (!is_ascii(token) || (end + 1 < s_.size() && s_[end] == '(' &&
+                                            static_cast<unsigned char>(s_[end + 1]) >= 0x80)))
+      return false;
     if (++moves_ > options_.max_moves) return false;
     if (!move(token, i_)) return false;
     if (frames_.size() == 1 && token[0] >= 'A' && token[0] <= 'Z' && token[0] != 'O') note_lettered(token, i_);
@@ -533,6 +545,7 @@ class FastReader {
   std::optional<GameResult> result_;
   std::uint32_t variations_ = 0;
   bool lettered_ok_ = true;
+  bool non_ascii_ = false;  // UTF-8 in tag values or comments (run())
   std::vector<std::uint32_t> lettered_;
   std::array<std::uint64_t, 26 * 128 / 64> seen_{};
   LineCursor lines_;  // remarks' lines and columns

@@ -626,6 +626,7 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
   RawGame raw = job.raw;
   raw.bytes = job.bytes;
   raw.ascii = job.detected == Encoding::Ascii;
+  raw.utf8 = job.detected == Encoding::Utf8;
   record.number = raw.number;
   record.line = raw.line;
   record.diagnostics.clear();
@@ -660,8 +661,8 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
       record.unmodelled_moves = 0;
       fast_read_game(raw, builder, record.diagnostics, options, *language, &record.lane_notes);
     }
-    // Pure ASCII: what decode() would have chosen.
-    record.encoding = options.encoding ? *options.encoding : Encoding::Ascii;
+    // ASCII or UTF-8: what decode() would have chosen.
+    record.encoding = options.encoding ? *options.encoding : job.detected.value_or(Encoding::Ascii);
   } else {
     record.game = Game{};
     record.encoding = read_game(raw, builder, record.diagnostics, options, job.prefer, job.file_map, job.transcoded_from,

@@ -28,6 +28,7 @@ struct RawGame {
   std::uint32_t number = 0;   // 1-based game number in the input
   bool terminated = false;    // ended by a result token (else: next tag section or end of input)
   bool ascii = false;         // known to be pure ASCII (set by readers that have tested it)
+  bool utf8 = false;          // known to be valid UTF-8 without a BOM (likewise)
 };
 
 // A byte of a tag name as the PGN grammar reads it: ASCII letters and digits (std::isalnum in the

@@ -25,8 +25,12 @@ struct Lanes {
 };
 
 Lanes read_both(std::string_view text, const Language& lang = english(), const ReadOptions& base = {}) {
-  const std::vector<RawGame> raws = split_games(text);
+  std::vector<RawGame> raws = split_games(text);
   REQUIRE(raws.size() == 1);
+  // What the cutter tells read_job(): the game's detected encoding.
+  const Encoding detected = detect_encoding(raws[0].bytes);
+  raws[0].ascii = detected == Encoding::Ascii;
+  raws[0].utf8 = detected == Encoding::Utf8;
   Lanes l;
   ReadOptions options = base;
   options.language = &lang;
@@ -81,7 +85,16 @@ TEST_CASE("fast lane: taken when it reads the game as the general reader does") 
       {"result inside a variation", "1. e4 (1. d4 1-0) *", false},
       {"unclosed variation", "1. e4 (1. d4 *", false},
       {"lone CR", "1. e4\re5 *", false},
-      {"non-ASCII", "[White \"Ca\xC3\xB1" "ete\"]\n\n1. e4 *", false},
+      // UTF-8 inside tag values and comments: the same bytes either way, columns in code points.
+      {"UTF-8 in tag values and comments",
+       "[White \"Ca\xC3\xB1" "ete\"]\n\n1. e4 {tr\xC3\xA8s bien} e5 ; \xC2\xA1ojo!\n2. Nf3 *", true},
+      {"a remark after UTF-8 on its line",
+       "{tr\xC3\xA8s} 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 1-0", true},
+      {"UTF-8 ellipsis after a move number", "1. e4 1\xE2\x80\xA6 e5 *", false},
+      {"UTF-8 result", "1. e4 e5 \xC2\xBD-\xC2\xBD", false},
+      {"figurine", "1. e4 e5 2. \xE2\x99\x98" "f3 *", false},
+      {"glued figurine promotion", "[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b8(\xE2\x99\x95) *", false},
+      {"Latin-1", "[White \"Ca\xF1" "ete\"]\n\n1. e4 *", false},
       {"escape line", "1. e4\n% note\ne5 *", false},
       {"draw offer", "1. e4 (=) e5 *", false},
       {"separate e.p. mark", "1. e4 d5 2. e5 f5 3. exf6 e.p. *", false},
