@@ -3,9 +3,7 @@
 #include "board/position.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <string>
-#include <type_traits>
 #include <utility>
 
 #include "board/attacks.hpp"
@@ -326,8 +324,7 @@ bool Position::has_insufficient_material() const {
 }
 
 bool operator==(const Position& a, const Position& b) {
-  // The mailbox compares as bytes: one memcmp instead of 64 comparisons.
-  return std::memcmp(a.board_.data(), b.board_.data(), sizeof a.board_) == 0 && a.turn_ == b.turn_ && a.castling_rooks_ == b.castling_rooks_ &&
+  return a.board_ == b.board_ && a.turn_ == b.turn_ && a.castling_rooks_ == b.castling_rooks_ &&
          a.ep_square_ == b.ep_square_ && a.halfmove_clock_ == b.halfmove_clock_ &&
          a.fullmove_number_ == b.fullmove_number_;
 }

@@ -176,12 +176,12 @@ class FastReader {
     const std::size_t size_limit =
         std::min({options_.max_line_bytes, options_.max_comment_bytes, options_.max_tag_value_bytes});
     if (s_.size() > size_limit) return false;
-    if (!raw_.ascii && !is_ascii(s_)) {
+    if (raw_.detected ? *raw_.detected != Encoding::Ascii : !is_ascii(s_)) {
       // Valid UTF-8 is read as it stands (decode() returns the same bytes, and the diagnostics'
       // columns are counted in code points either way), but only inside tag values and comments:
       // a move token, move number or result with a non-ASCII character (`…`, `½-½`, `♘f3`,
       // `e8(♕)`) is the general reader's, as are the language detector's letters.
-      if (!raw_.utf8) return false;
+      if (raw_.detected != Encoding::Utf8) return false;
       non_ascii_ = true;
       lettered_ok_ = false;
     }

@@ -470,11 +470,11 @@ class GameReader : public grammar::PgnHandler {
 
 Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics,
                    const ReadOptions& options, std::optional<Encoding> prefer, const OffsetMap* file_map,
-                   std::optional<Encoding> transcoded_from, std::optional<Encoding> detected) {
+                   std::optional<Encoding> transcoded_from) {
   DecodeOptions dopt;
   dopt.force = transcoded_from ? std::optional<Encoding>(Encoding::Utf8) : options.encoding;
   dopt.prefer = prefer;
-  dopt.detected = detected;
+  dopt.detected = raw.detected;
   Decoded decoded = decode(raw.bytes, dopt);
   Encoding encoding = transcoded_from ? *transcoded_from : decoded.encoding;
   std::string_view text = decoded.text();
@@ -617,7 +617,7 @@ bool PgnReader::next_job(GameJob& job) {
   // The same choice read_game() will make, made here so the next game's preference is known
   // before this one is read (decode() detects with detect_encoding and the same preference).
   Encoding e = utf16_ ? *utf16_ : options_.encoding ? *options_.encoding : detect_encoding(raw.bytes, file_encoding_);
-  if (!utf16_ && !options_.encoding) job.detected = e;
+  if (!utf16_ && !options_.encoding) job.raw.detected = e;
   if (is_single_byte(e)) file_encoding_ = e;
   return true;
 }
@@ -625,8 +625,6 @@ bool PgnReader::next_job(GameJob& job) {
 void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visitor* direct) {
   RawGame raw = job.raw;
   raw.bytes = job.bytes;
-  raw.ascii = job.detected == Encoding::Ascii;
-  raw.utf8 = job.detected == Encoding::Utf8;
   record.number = raw.number;
   record.line = raw.line;
   record.diagnostics.clear();
@@ -662,11 +660,10 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
       fast_read_game(raw, builder, record.diagnostics, options, *language, &record.lane_notes);
     }
     // ASCII or UTF-8: what decode() would have chosen.
-    record.encoding = options.encoding ? *options.encoding : job.detected.value_or(Encoding::Ascii);
+    record.encoding = options.encoding ? *options.encoding : raw.detected.value_or(Encoding::Ascii);
   } else {
     record.game = Game{};
-    record.encoding = read_game(raw, builder, record.diagnostics, options, job.prefer, job.file_map, job.transcoded_from,
-                                job.detected);
+    record.encoding = read_game(raw, builder, record.diagnostics, options, job.prefer, job.file_map, job.transcoded_from);
   }
   if (job.transcoded_from) {
     record.offset = job.file_map->original(raw.offset);

@@ -108,12 +108,11 @@ struct GameRecord {
 // Reads one game's bytes with `visitor` (the reader's core; PgnReader loops it). Diagnostics are
 // appended to `diagnostics`; returns the encoding the game was decoded with.
 // `file_offset_of`, when given, maps an offset in `raw.bytes` to the file's original bytes (for
-// input that was transcoded before splitting, i.e. UTF-16). `detected`, when given, is what
-// detect_encoding(raw.bytes, prefer) answered already.
+// input that was transcoded before splitting, i.e. UTF-16). `raw.detected`, when set, is taken as
+// what detect_encoding(raw.bytes, prefer) answers.
 Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics,
                    const ReadOptions& options, std::optional<Encoding> prefer = std::nullopt,
-                   const OffsetMap* file_map = nullptr, std::optional<Encoding> transcoded_from = std::nullopt,
-                   std::optional<Encoding> detected = std::nullopt);
+                   const OffsetMap* file_map = nullptr, std::optional<Encoding> transcoded_from = std::nullopt);
 
 // One game cut from the input and owning its bytes: the unit of parallel work. PgnReader::
 // next_job() cuts it (sequential: the file-level encoding preference is carried from game to
@@ -125,7 +124,6 @@ struct GameJob {
   std::optional<Encoding> prefer;          // the file's encoding as known before this game
   const OffsetMap* file_map = nullptr;     // UTF-16 input: decoded → original offsets (reader-owned)
   std::optional<Encoding> transcoded_from; // UTF-16 input
-  std::optional<Encoding> detected;        // detect_encoding(bytes, prefer), when not forced
 };
 
 // Reads one job into `record` (model, diagnostics, original bytes). Thread-safe; `job.bytes` is

@@ -14,9 +14,12 @@
 #include <array>
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "converters/decode.hpp"
 
 namespace planilla {
 
@@ -27,8 +30,9 @@ struct RawGame {
   std::uint32_t column = 1;   // 1-based column of bytes[0], in UTF-8 code points
   std::uint32_t number = 0;   // 1-based game number in the input
   bool terminated = false;    // ended by a result token (else: next tag section or end of input)
-  bool ascii = false;         // known to be pure ASCII (set by readers that have tested it)
-  bool utf8 = false;          // known to be valid UTF-8 without a BOM (likewise)
+  // detect_encoding(bytes, the file's preference), when a reader has asked it already (the
+  // cutter does, to carry the preference to the next game); not set when the encoding is forced.
+  std::optional<Encoding> detected;
 };
 
 // A byte of a tag name as the PGN grammar reads it: ASCII letters and digits (std::isalnum in the

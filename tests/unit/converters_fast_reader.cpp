@@ -28,9 +28,7 @@ Lanes read_both(std::string_view text, const Language& lang = english(), const R
   std::vector<RawGame> raws = split_games(text);
   REQUIRE(raws.size() == 1);
   // What the cutter tells read_job(): the game's detected encoding.
-  const Encoding detected = detect_encoding(raws[0].bytes);
-  raws[0].ascii = detected == Encoding::Ascii;
-  raws[0].utf8 = detected == Encoding::Utf8;
+  raws[0].detected = detect_encoding(raws[0].bytes);
   Lanes l;
   ReadOptions options = base;
   options.language = &lang;
