@@ -1,11 +1,11 @@
 // planilla book: the game scores printed in a book's plain text (descriptive notation), found,
-// replayed on the board and written as PGN. The extraction rules are in converters/book.hpp.
+// replayed on the board and written as PGN. The extraction rules are in converters/book/book.hpp.
 #include <fstream>
 #include <iterator>
 
 #include "cli/app.hpp"
 #include "cli/common.hpp"
-#include "converters/book.hpp"
+#include "converters/book/book.hpp"
 
 namespace planilla::cli {
 

@@ -1,5 +1,5 @@
 // planilla check: every illegal, ambiguous or malformed move, with its place, as text, JSON
-// Lines or an HTML report. Option wiring only; the work is converters/check.hpp.
+// Lines or an HTML report. Option wiring only; the work is converters/run/check.hpp.
 #include <fstream>
 #include <iostream>
 
@@ -7,10 +7,10 @@
 #include "cli/common.hpp"
 #include "cli/shard.hpp"
 #include "cli/progress.hpp"
-#include "converters/check.hpp"
-#include "converters/pipeline.hpp"
-#include "converters/inputs.hpp"
-#include "converters/reader.hpp"
+#include "converters/run/check.hpp"
+#include "converters/run/pipeline.hpp"
+#include "converters/input/inputs.hpp"
+#include "converters/pgn/reader.hpp"
 
 namespace planilla::cli {
 

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "cli/app.hpp"
-#include "converters/inputs.hpp"
-#include "converters/reader.hpp"
-#include "converters/spec.hpp"
+#include "converters/input/inputs.hpp"
+#include "converters/pgn/reader.hpp"
+#include "notation/spec.hpp"
 
 namespace planilla::cli {
 

@@ -5,8 +5,8 @@
 #include "cli/common.hpp"
 #include "cli/shard.hpp"
 #include "cli/progress.hpp"
-#include "converters/check.hpp"
-#include "converters/convert.hpp"
+#include "converters/run/check.hpp"
+#include "converters/run/convert.hpp"
 
 namespace planilla::cli {
 

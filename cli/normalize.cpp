@@ -6,8 +6,8 @@
 #include "cli/app.hpp"
 #include "cli/common.hpp"
 #include "cli/shard.hpp"
-#include "converters/check.hpp"
-#include "converters/normalize.hpp"
+#include "converters/run/check.hpp"
+#include "converters/run/normalize.hpp"
 
 namespace planilla::cli {
 

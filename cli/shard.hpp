@@ -9,7 +9,7 @@
 
 #include "cli/app.hpp"
 #include "cli/common.hpp"
-#include "converters/reader.hpp"
+#include "converters/pgn/reader.hpp"
 
 namespace planilla::cli {
 

@@ -4,9 +4,9 @@
 #include "board/fen.hpp"
 #include "cli/app.hpp"
 #include "cli/common.hpp"
-#include "converters/board_render.hpp"
-#include "converters/check.hpp"
-#include "converters/detect.hpp"
+#include "converters/report/board_render.hpp"
+#include "converters/run/check.hpp"
+#include "converters/arbiter/detect.hpp"
 
 namespace planilla::cli {
 

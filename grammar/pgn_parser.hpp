@@ -1,6 +1,6 @@
 // Reading one PGN game's text into events. The grammar (grammar/pgn.hpp) finds the structure;
 // nothing here plays or even parses a move: each move token's text goes to the handler, which
-// hands it to parse_move() and resolve() (converters/reader.hpp does).
+// hands it to parse_move() and resolve() (converters/pgn/reader.hpp does).
 #pragma once
 
 #include <cstddef>

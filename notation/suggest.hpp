@@ -66,7 +66,7 @@ struct SuggestOptions {
 // `written_move` is the token as the grammar read it (nullptr when it did not parse); `following`
 // are the written moves after it in the main line, as parsed (the caller stops the span at the
 // first token that does not parse). notation/ does not parse text (grammar/ does), so the string
-// form of this call, which parses the tokens, is converters/repair.hpp's suggest_text().
+// form of this call, which parses the tokens, is converters/arbiter/repair.hpp's suggest_text().
 // Best first; a suggestion is evident only when it is the single reading that is both closest
 // to what was written (no other reading as close, within one slip) and keeps every looked-at
 // following ply legal. For an ambiguous or promotion-less token the answer lists every matching

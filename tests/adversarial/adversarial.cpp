@@ -21,7 +21,7 @@
 #include <sstream>
 #include <string>
 
-#include "converters/normalize.hpp"
+#include "converters/run/normalize.hpp"
 
 using namespace planilla;
 

@@ -32,8 +32,8 @@
 #include <string>
 #include <vector>
 
-#include "converters/detect.hpp"
-#include "converters/reader.hpp"
+#include "converters/arbiter/detect.hpp"
+#include "converters/pgn/reader.hpp"
 #include "grammar/move_parser.hpp"
 #include "notation/language.hpp"
 #include "notation/resolve.hpp"

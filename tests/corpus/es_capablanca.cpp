@@ -1,6 +1,6 @@
 // Corpus tier, issue 3's second acceptance line: the Spanish web edition of Capablanca's Chess
 // Fundamentals (../shared/corpus/localized/es-capablanca-fundamentos/, Markdown with HTML
-// figures). Move runs are found by converters/markdown_moves.hpp, read as Spanish SAN
+// figures). Move runs are found by tests/support/markdown_moves.hpp, read as Spanish SAN
 // (parse_move with find_language("es")) and resolved; diagrams whose caption names a quoted move
 // ("Posición después de la jugada 8. … c6") are compared with the position after that move.
 //
@@ -42,7 +42,7 @@
 #include <vector>
 
 #include "board/fen.hpp"
-#include "converters/markdown_moves.hpp"
+#include "tests/support/markdown_moves.hpp"
 #include "grammar/move_parser.hpp"
 #include "notation/language.hpp"
 #include "notation/resolve.hpp"

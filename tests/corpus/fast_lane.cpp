@@ -1,4 +1,4 @@
-// The reader's two lanes on every PGN of ../shared/corpus (converters/fast_reader.hpp): each game
+// The reader's two lanes on every PGN of ../shared/corpus (converters/pgn/fast_reader.hpp): each game
 // is read by read_job() with the fast lane and without it; the game model, the diagnostics (as
 // formatted, with severity and written text) and the encoding must be the same; a game written
 // while it is read (read_job()'s `direct`, GameRecord::direct_visited) must be written as its
@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "tests/corpus/corpus_files.hpp"
-#include "converters/detect.hpp"
-#include "converters/pgn_writer.hpp"
-#include "converters/reader.hpp"
+#include "converters/arbiter/detect.hpp"
+#include "converters/pgn/pgn_writer.hpp"
+#include "converters/pgn/reader.hpp"
 
 using namespace planilla;
 namespace fs = std::filesystem;

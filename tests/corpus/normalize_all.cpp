@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "tests/corpus/corpus_files.hpp"
-#include "converters/normalize.hpp"
-#include "converters/split.hpp"
+#include "converters/run/normalize.hpp"
+#include "converters/input/split.hpp"
 
 using namespace planilla;
 namespace fs = std::filesystem;

@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "board/fen.hpp"
-#include "converters/reader.hpp"
+#include "converters/pgn/reader.hpp"
 #include "grammar/move_parser.hpp"
 #include "notation/language.hpp"
 #include "notation/resolve.hpp"

@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "converters/pgn_writer.hpp"
-#include "converters/reader.hpp"
+#include "converters/pgn/pgn_writer.hpp"
+#include "converters/pgn/reader.hpp"
 
 using namespace planilla;
 namespace fs = std::filesystem;

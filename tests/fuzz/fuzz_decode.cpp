@@ -1,7 +1,7 @@
 // The encoding detector and decoder. Whatever the bytes and options, the text is valid UTF-8,
 // the offset map stays inside the input and never goes backwards, and encode() back to the
 // chosen encoding does not fail.
-#include "converters/decode.hpp"
+#include "converters/input/decode.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
 
 using namespace planilla;

@@ -1,15 +1,15 @@
 // The PGN reader on arbitrary bytes: split, decode, grammar, move parsing and resolving.
 // Invariants beyond "no crash, no hang": reading the same bytes from memory and as a stream cut
 // into tiny chunks finds the same games with the same original bytes (the splitter's chunk
-// boundaries must not change where games end), the fast lane (converters/fast_reader.hpp) reads
+// boundaries must not change where games end), the fast lane (converters/pgn/fast_reader.hpp) reads
 // every game it takes exactly as the general reader does, a game written while it is read
 // (read_job()'s `direct`) is written as its model is, and normalize loses no game
 // (read == written + rejected, design decision 7).
 #include <sstream>
 
-#include "converters/normalize.hpp"
-#include "converters/pgn_writer.hpp"
-#include "converters/reader.hpp"
+#include "converters/run/normalize.hpp"
+#include "converters/pgn/pgn_writer.hpp"
+#include "converters/pgn/reader.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
 
 using namespace planilla;

@@ -5,7 +5,7 @@
 #include <string>
 #include <thread>
 
-#include "converters/batch.hpp"
+#include "converters/run/batch.hpp"
 
 using namespace planilla;
 

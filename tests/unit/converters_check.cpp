@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "converters/check.hpp"
-#include "converters/reader.hpp"
+#include "converters/run/check.hpp"
+#include "converters/pgn/reader.hpp"
 
 using namespace planilla;
 

@@ -5,7 +5,7 @@
 #include <sstream>
 #include <string>
 
-#include "converters/decode.hpp"
+#include "converters/input/decode.hpp"
 
 using namespace planilla;
 

@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "converters/detect.hpp"
-#include "converters/fast_reader.hpp"
-#include "converters/game.hpp"
-#include "converters/reader.hpp"
-#include "converters/split.hpp"
+#include "converters/arbiter/detect.hpp"
+#include "converters/pgn/fast_reader.hpp"
+#include "converters/pgn/game.hpp"
+#include "converters/pgn/reader.hpp"
+#include "converters/input/split.hpp"
 #include "notation/language.hpp"
 
 using namespace planilla;

@@ -1,6 +1,6 @@
 // converters/game: the model's replay order, and ReplayOrder, which tells from the events alone
 // whether Game::accept() gives them back in the order they came (the condition for writing a
-// game while it is read, converters/pipeline.hpp's DirectWriter).
+// game while it is read, converters/run/pipeline.hpp's DirectWriter).
 #include <doctest/doctest.h>
 
 #include <random>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "converters/game.hpp"
+#include "converters/pgn/game.hpp"
 
 using namespace planilla;
 

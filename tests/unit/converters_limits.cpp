@@ -10,7 +10,7 @@
 #include <string>
 
 #include "cli/app.hpp"
-#include "converters/reader.hpp"
+#include "converters/pgn/reader.hpp"
 
 using namespace planilla;
 

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "cli/app.hpp"
-#include "converters/detect.hpp"
-#include "converters/reader.hpp"
-#include "converters/repair.hpp"
+#include "converters/arbiter/detect.hpp"
+#include "converters/pgn/reader.hpp"
+#include "converters/arbiter/repair.hpp"
 
 namespace planilla {
 namespace {

@@ -5,9 +5,9 @@
 #include <sstream>
 #include <string>
 
-#include "converters/game.hpp"
-#include "converters/pgn_writer.hpp"
-#include "converters/reader.hpp"
+#include "converters/pgn/game.hpp"
+#include "converters/pgn/pgn_writer.hpp"
+#include "converters/pgn/reader.hpp"
 
 using namespace planilla;
 

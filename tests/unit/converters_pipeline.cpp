@@ -6,8 +6,8 @@
 #include <iterator>
 #include <sstream>
 
-#include "converters/convert.hpp"
-#include "converters/normalize.hpp"
+#include "converters/run/convert.hpp"
+#include "converters/run/normalize.hpp"
 
 using namespace planilla;
 

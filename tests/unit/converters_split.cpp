@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "converters/split.hpp"
+#include "converters/input/split.hpp"
 
 using namespace planilla;
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "board/fen.hpp"
-#include "converters/book.hpp"
+#include "converters/book/book.hpp"
 #include "grammar/descriptive_parser.hpp"
 #include "grammar/move_parser.hpp"
 #include "notation/descriptive.hpp"

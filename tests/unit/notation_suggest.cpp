@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "board/fen.hpp"
-#include "converters/detect.hpp"
-#include "converters/repair.hpp"
+#include "converters/arbiter/detect.hpp"
+#include "converters/arbiter/repair.hpp"
 #include "grammar/move_parser.hpp"
 #include "notation/language.hpp"
 #include "notation/resolve.hpp"

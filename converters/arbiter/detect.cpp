@@ -1,0 +1,553 @@
+#include "converters/arbiter/detect.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cmath>
+#include <optional>
+
+#include "converters/pgn/descriptive_io.hpp"
+#include "converters/arbiter/suggestions.hpp"
+
+namespace planilla {
+
+namespace {
+
+bool is_move_error(const Diagnostic& d) {
+  return d.severity == Severity::Error && is_unresolved_move_code(d.code);
+}
+
+// How good a reading is: how many tokens its letters cannot read at all (the grammar reads every
+// token, also after the first illegal move), then how far it gets (the ply of its first move
+// error in the main line, UINT32_MAX when every move resolved), then its number of move errors.
+// The unreadable tokens come first: an English game with one slip early on must not be read as
+// Icelandic only because the Icelandic reading stumbles a ply later (its N and Q tokens are
+// unreadable throughout).
+struct Score {
+  std::uint32_t first_error_ply = UINT32_MAX;
+  std::size_t move_errors = 0;
+  std::size_t syntax_errors = 0;
+  bool clean() const { return move_errors == 0; }
+  bool better_than(const Score& o) const {
+    if (syntax_errors != o.syntax_errors) return syntax_errors < o.syntax_errors;
+    if (first_error_ply != o.first_error_ply) return first_error_ply > o.first_error_ply;
+    return move_errors < o.move_errors;
+  }
+};
+
+Score score_of(const std::vector<Diagnostic>& diags) {
+  Score s;
+  for (const Diagnostic& d : diags) {
+    if (!is_move_error(d)) continue;
+    ++s.move_errors;
+    if (d.code == Code::MoveSyntax) ++s.syntax_errors;
+    if (d.variation == 0 && d.ply != 0) s.first_error_ply = std::min(s.first_error_ply, d.ply);
+    if (d.ply == 0) s.first_error_ply = 0;
+  }
+  return s;
+}
+
+// Counts tokens that begin with one of the language's non-pawn piece letters followed by a
+// file letter, a capture mark or a digit: cheap evidence that the game uses these letters.
+std::size_t letter_evidence(std::string_view text, const Language& lang) {
+  std::size_t hits = 0;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '.' ||
+                               (text[i] >= '0' && text[i] <= '9')))
+      ++i;
+    std::size_t start = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\n' && text[i] != '\t') ++i;
+    std::string_view token = text.substr(start, i - start);
+    for (int p = index_of(PieceType::Knight); p <= index_of(PieceType::King); ++p) {
+      std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
+      if (letter.empty() || token.size() <= letter.size() || token.substr(0, letter.size()) != letter) continue;
+      char next = token[letter.size()];
+      if ((next >= 'a' && next <= 'h') || next == 'x' || next == ':' || (next >= '1' && next <= '8')) {
+        ++hits;
+        break;
+      }
+    }
+  }
+  return hits;
+}
+
+std::string letter_set_members(const Language& chosen) {
+  std::string members;
+  for (const Language& l : all_languages()) {
+    if (l.letter_set != chosen.letter_set) continue;
+    if (!members.empty()) members += '/';
+    members += l.code;
+  }
+  return members;
+}
+
+}  // namespace
+
+std::vector<const Language*> candidate_languages(std::string_view game_text) {
+  std::vector<std::pair<std::size_t, const Language*>> scored;
+  for (const Language& l : all_languages()) scored.emplace_back(letter_evidence(game_text, l), &l);
+  // Most evidence first; the table order (English first) breaks ties.
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<const Language*> out;
+  std::vector<std::string_view> seen_sets;
+  for (const auto& [hits, lang] : scored) {
+    // One representative per letter set: languages with identical letters read a game the same.
+    if (std::find(seen_sets.begin(), seen_sets.end(), lang->letter_set) != seen_sets.end()) continue;
+    seen_sets.push_back(lang->letter_set);
+    out.push_back(lang);
+  }
+  return out;
+}
+
+namespace {
+
+Diagnostic language_note(const GameRecord& record, const ReadOptions& options, std::string message) {
+  Diagnostic note;
+  note.code = Code::LanguageDetected;
+  note.severity = Severity::Note;
+  note.file = options.file_name;
+  note.game = record.number;
+  note.line = record.line;
+  note.column = 1;
+  note.byte = record.offset;
+  note.message = std::move(message);
+  return note;
+}
+
+// Descriptive readings for `auto`: tried only when no algebraic letter set reads the game.
+bool try_descriptive(GameRecord& record, const ReadOptions& options) {
+  struct Dialect {
+    DescriptiveDialect dialect;
+    const char* name;
+  };
+  for (Dialect d : {Dialect{DescriptiveDialect::English, "English"}, Dialect{DescriptiveDialect::Spanish, "Spanish"},
+                    Dialect{DescriptiveDialect::French, "French"}}) {
+    GameRecord attempt;
+    attempt.number = record.number;
+    attempt.offset = record.offset;
+    attempt.line = record.line;
+    attempt.original = record.original;
+    attempt.encoding = record.encoding;
+    attempt.game = record.game;
+    attempt.diagnostics = record.diagnostics;
+    if (!read_descriptive_record(attempt, d.dialect, options) || attempt.game.main.moves.empty()) continue;
+    record = std::move(attempt);
+    Diagnostic note = language_note(record, options, std::string("moves read as ") + d.name +
+                                                         " descriptive notation: no algebraic letter set resolves them");
+    note.written = std::string("descriptive:") + d.name;  // read by record_language()
+    record.diagnostics.insert(record.diagnostics.begin(), std::move(note));
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+namespace {
+
+// Approximate shares of the pieces among the moves of master games (castling not counted): a
+// tie between letter sets that all read a game legally is broken by which reading makes the
+// game look most like a game of chess.
+constexpr double kPieceMoveShare[kPieceTypes] = {0.30, 0.15, 0.13, 0.15, 0.11, 0.16};
+
+double piece_likelihood(const Game& game) {
+  double sum = 0;
+  Position pos = game.start;
+  for (const MoveNode& n : game.main.moves) {
+    if (!n.move) break;
+    if (!n.move.is_null() && !n.move.is_castling())
+      sum += std::log(kPieceMoveShare[index_of(pos.moving_piece(n.move))]);
+    pos.play(n.move);
+  }
+  return sum;
+}
+
+// The distinct beginnings (up to two code points) of the movetext's tokens that begin with a
+// capital letter other than castling's O, or with a non-ASCII character: the piece letters a
+// letter set must know to read the game at all. One pass, a handful of short views into `text`.
+// This runs for every clean game (the tie check), so it must cost next to nothing: a prefix is
+// at most 8 bytes (two code points), and the distinct ones are kept as packed integers, compared
+// without a call per token.
+struct Prefix {
+  std::string_view text;
+  std::uint64_t packed;  // the bytes, little-endian, zero-padded; with the length, the identity
+};
+
+std::uint64_t pack_prefix(std::string_view p) {
+  std::uint64_t v = 0;
+  for (std::size_t k = 0; k < p.size() && k < 8; ++k) v |= std::uint64_t{static_cast<unsigned char>(p[k])} << (8 * k);
+  return v;
+}
+
+void lettered_prefixes(std::string_view text, std::vector<Prefix>& out) {
+  out.clear();
+  // Capital × ASCII byte: the prefixes seen in this game (cleared again before returning).
+  thread_local std::array<std::uint64_t, 26 * 128 / 64> seen_ascii{};
+  std::size_t start = 0;
+  // Skip the tag section: lines that begin with '['.
+  for (std::size_t i = 0; i < text.size();) {
+    std::size_t nl = text.find('\n', i);
+    std::size_t end = nl == std::string_view::npos ? text.size() : nl;
+    std::size_t k = i;  // first byte of the line that is not a blank
+    while (k < end && (text[k] == ' ' || text[k] == '\t' || text[k] == '\r')) ++k;
+    if (k < end && text[k] != '[') break;
+    i = end + 1;
+    start = std::min(i, text.size());
+  }
+  // Byte classes, so the common byte (inside a token) costs one load and one test.
+  enum : std::uint8_t { kPlain, kSeparator, kBrace, kParen };
+  static constexpr auto kClass = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (unsigned char c : {' ', '\n', '\t', '\r', '.'}) t[c] = kSeparator;
+    t['{'] = kBrace;
+    t['('] = kParen;
+    t[')'] = kParen;
+    return t;
+  }();
+  int depth = 0;
+  bool token_start = true;
+  for (std::size_t i = start; i < text.size(); ++i) {
+    char c = text[i];
+    const std::uint8_t cls = kClass[static_cast<unsigned char>(c)];
+    if (cls == kPlain) {
+      if (!token_start) continue;
+    } else if (cls == kSeparator) {
+      token_start = true;
+      continue;
+    } else if (cls == kBrace) {
+      auto close = text.find('}', i);
+      if (close == std::string_view::npos) break;
+      i = close;
+      token_start = true;
+      continue;
+    } else {
+      depth += c == '(' ? 1 : (depth > 0 ? -1 : 0);
+      token_start = true;
+      continue;
+    }
+    token_start = false;
+    auto u = static_cast<unsigned char>(c);
+    if (depth > 0 || !((u >= 'A' && u <= 'Z' && u != 'O') || u >= 0x80)) continue;
+    // Two code points: enough to tell Кр from К.
+    std::size_t end = i;
+    for (int cp = 0; cp < 2 && end < text.size(); ++cp) {
+      ++end;
+      while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+    }
+    std::string_view prefix = text.substr(i, end - i);
+    // The common prefix, a capital and an ASCII byte, is looked up in a bit table; the others
+    // are compared with those already kept.
+    if (u <= 'Z' && prefix.size() == 2 && static_cast<unsigned char>(prefix[1]) < 0x80) {
+      const std::size_t bit = static_cast<std::size_t>(u - 'A') * 128 + static_cast<unsigned char>(prefix[1]);
+      if (seen_ascii[bit / 64] >> (bit % 64) & 1) continue;
+      seen_ascii[bit / 64] |= std::uint64_t{1} << (bit % 64);
+      out.push_back(Prefix{prefix, pack_prefix(prefix)});
+      continue;
+    }
+    const std::uint64_t packed = pack_prefix(prefix);
+    bool seen = false;
+    for (const Prefix& p : out)
+      if (p.packed == packed && p.text.size() == prefix.size() && (prefix.size() <= 8 || p.text == prefix)) {
+        seen = true;
+        break;
+      }
+    if (!seen) out.push_back(Prefix{prefix, packed});
+  }
+  // Leave the bit table clear for the next game.
+  for (const Prefix& p : out)
+    if (p.text.size() == 2 && static_cast<unsigned char>(p.text[0]) >= 'A' && static_cast<unsigned char>(p.text[0]) <= 'Z' &&
+        static_cast<unsigned char>(p.text[1]) < 0x80) {
+      const std::size_t bit = static_cast<std::size_t>(p.text[0] - 'A') * 128 + static_cast<unsigned char>(p.text[1]);
+      seen_ascii[bit / 64] &= ~(std::uint64_t{1} << (bit % 64));
+    }
+}
+
+// Could `lang` read a token beginning with `t`?
+bool letter_fits(std::string_view t, const Language& lang) {
+  for (int p = 0; p < kPieceTypes; ++p) {
+    std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
+    if (!letter.empty() && (t.starts_with(letter) || letter.starts_with(t))) return true;
+    std::string_view alts = lang.alternates[static_cast<std::size_t>(p)];
+    while (!alts.empty()) {
+      std::size_t bar = alts.find('|');
+      std::string_view a = alts.substr(0, bar);
+      if (!a.empty() && (t.starts_with(a) || a.starts_with(t))) return true;
+      alts = bar == std::string_view::npos ? std::string_view{} : alts.substr(bar + 1);
+    }
+  }
+  return false;
+}
+
+// One language per letter set, in table order: the readings worth trying (languages with
+// identical letters read a game the same). Fixed by the table, so computed once.
+const std::vector<const Language*>& letter_set_representatives() {
+  static const std::vector<const Language*> reps = [] {
+    std::vector<const Language*> out;
+    std::vector<std::string_view> seen;
+    for (const Language& l : all_languages()) {
+      if (std::find(seen.begin(), seen.end(), l.letter_set) != seen.end()) continue;
+      seen.push_back(l.letter_set);
+      out.push_back(&l);
+    }
+    return out;
+  }();
+  return reps;
+}
+
+// Which representatives (bit i: letter_set_representatives()[i]) can read a token beginning
+// with `t`. A clean game's prefixes are nearly always a capital and an ASCII byte, answered from
+// a table built once; anything else is computed.
+std::uint64_t fit_mask(std::string_view t) {
+  const auto& reps = letter_set_representatives();
+  auto compute = [&reps](std::string_view prefix) {
+    std::uint64_t m = 0;
+    for (std::size_t i = 0; i < reps.size() && i < 64; ++i)
+      if (letter_fits(prefix, *reps[i])) m |= std::uint64_t{1} << i;
+    return m;
+  };
+  // Two-byte prefixes (a capital and an ASCII byte) are the usual question: each answer is kept
+  // once found. Filled as asked rather than all 3,328 up front, which cost ~19 M instructions at
+  // every start (two thirds of checking a one-game file); a game asks for a handful. Entries are
+  // written by several readers at once, always with the same value: relaxed atomics suffice.
+  constexpr std::uint64_t kKnown = std::uint64_t{1} << 63;  // the mask's bit 63 is no letter set's
+  if (t.size() == 2 && t[0] >= 'A' && t[0] <= 'Z' && static_cast<unsigned char>(t[1]) < 0x80 && reps.size() < 64) {
+    static std::array<std::atomic<std::uint64_t>, 26 * 128> cache{};  // 0: not asked yet
+    std::atomic<std::uint64_t>& entry = cache[static_cast<std::size_t>((t[0] - 'A') * 128 + t[1])];
+    std::uint64_t m = entry.load(std::memory_order_relaxed);
+    if (m == 0) {
+      m = compute(t) | kKnown;
+      entry.store(m, std::memory_order_relaxed);
+    }
+    return m & ~kKnown;
+  }
+  return compute(t);
+}
+
+GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* lang) {
+  ReadOptions opts = options;
+  opts.language = lang;
+  opts.choose_language = nullptr;
+  GameRecord attempt;
+  attempt.number = like.number;
+  attempt.offset = like.offset;
+  attempt.line = like.line;
+  GameBuilder builder(attempt.game);
+  attempt.encoding = read_game(raw, builder, attempt.diagnostics, opts, like.encoding);
+  return attempt;
+}
+
+// The fallback letters for a game read in `chosen` that still has move errors (mixed writing,
+// W-MIXED-LANGUAGE): English first, as the letters most often borrowed (an English Bg5 in a
+// Spanish score), then the other letter sets by the game's evidence for them.
+std::vector<const Language*> mixed_fallbacks(std::string_view game_text, const Language& chosen) {
+  std::vector<const Language*> out;
+  if (english().letter_set != chosen.letter_set) out.push_back(&english());
+  for (const Language* lang : candidate_languages(game_text))
+    if (lang->letter_set != chosen.letter_set && lang->letter_set != english().letter_set) out.push_back(lang);
+  return out;
+}
+
+std::string set_members_list(const std::vector<const Language*>& langs) {
+  std::string out;
+  for (const Language* l : langs) {
+    if (!out.empty()) out += ", ";
+    out += letter_set_members(*l);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> lettered_prefixes_of(std::string_view game_text) {
+  std::vector<Prefix> prefixes;
+  lettered_prefixes(game_text, prefixes);
+  std::vector<std::string> out;
+  for (const Prefix& p : prefixes) out.emplace_back(p.text);
+  return out;
+}
+
+std::vector<const Language*> mixed_fallback_languages(std::string_view game_text, const Language& chosen) {
+  return mixed_fallbacks(game_text, chosen);
+}
+
+const Language* record_language(const GameRecord& record, const ReadOptions& options) {
+  for (const Diagnostic& d : record.diagnostics) {
+    if (d.code != Code::LanguageDetected) continue;
+    if (d.written.starts_with("descriptive")) return nullptr;
+    if (const Language* l = find_language(d.written)) return l;
+  }
+  return options.language ? options.language : &english();
+}
+
+void add_suggestions(GameRecord& record, const ReadOptions& options, const Language* suggestion_language) {
+  // Any error on a main-line ply: in strict mode an escalated warning is a move error too.
+  bool any = std::any_of(record.diagnostics.begin(), record.diagnostics.end(), [](const Diagnostic& d) {
+    return d.severity == Severity::Error && d.variation == 0 && d.ply != 0;
+  });
+  if (!any) return;
+  const Language* lang = record_language(record, options);
+  if (!lang) return;  // descriptive notation has its own module
+  fill_suggestions(record, *lang, options.resolve, suggestion_language);
+}
+
+bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, const NotationSpec& from) {
+  return read_next_game(reader, record, options, from, nullptr);
+}
+
+void interpret_game(GameRecord& record, const ReadOptions& options, const NotationSpec& from,
+                    LanguageDetection* detection) {
+  if (detection) *detection = LanguageDetection{};
+  // Kept only where the reading stays the one the direct visitor saw (GameRecord::direct_visited).
+  const bool direct_visited = record.direct_visited;
+  record.direct_visited = false;
+  if (is_descriptive(from.style) && !from.auto_detect) {
+    auto dialect = descriptive_dialect(from);
+    read_descriptive_record(record, dialect ? *dialect : DescriptiveDialect::English, options);
+    return;
+  }
+  const Language* first = options.language ? options.language : &english();
+  if (detection) detection->language = first;
+  if (!from.auto_detect) {
+    record.direct_visited = direct_visited;
+    add_suggestions(record, options, options.suggestion_language);
+    return;
+  }
+  Score best = score_of(record.diagnostics);
+
+  RawGame raw;
+  raw.bytes = record.original;
+  raw.offset = record.offset;
+  raw.line = record.line;
+  raw.number = record.number;
+  raw.terminated = true;
+
+  const Language* chosen = first;
+  GameRecord best_record;
+  bool replaced = false;
+  if (!best.clean()) {
+    for (const Language* lang : candidate_languages(record.original)) {
+      if (lang->letter_set == first->letter_set) continue;
+      GameRecord attempt = read_as(raw, record, options, lang);
+      Score s = score_of(attempt.diagnostics);
+      if (s.better_than(best)) {
+        best = s;
+        chosen = lang;
+        best_record = std::move(attempt);
+        replaced = true;
+        if (s.clean()) break;
+      }
+    }
+    // Mixed writing: the chosen letters with the others as fallbacks, token by token. Kept when
+    // it is the better reading (fewer unreadable tokens, then further): a reading that only
+    // counted fewer move errors would drop a mixed game with one real slip later on, since after
+    // the first error the rest of a line is not resolved and the two readings both count one.
+    if (!best.clean()) {
+      ReadOptions mixed = options;
+      mixed.fallback_languages = mixed_fallbacks(record.original, *chosen);
+      GameRecord attempt = read_as(raw, record, mixed, chosen);
+      Score s = score_of(attempt.diagnostics);
+      if (s.better_than(best)) {
+        best = s;
+        best_record = std::move(attempt);
+        replaced = true;
+      }
+    }
+    if (!best.clean() && try_descriptive(record, options)) {
+      if (detection) detection->language = nullptr;
+      return;
+    }
+  }
+
+  // Ties: other letter sets that know every piece letter of the game and read it legally too.
+  // Break them by the pieces' move frequencies; report the rest.
+  std::vector<const Language*> ties;
+  if (best.clean()) {
+    // The letter sets that know every lettered token; for an English game only English itself,
+    // usually, so a clean game costs one scan of its text here and no re-reading.
+    thread_local std::vector<Prefix> lettered;
+    if (record.lane_notes.lettered_known) {
+      // The fast lane noted them while reading (the same ones: converters/pgn/fast_reader.cpp).
+      lettered.clear();
+      for (std::uint32_t at : record.lane_notes.lettered) {
+        const std::string_view prefix = std::string_view(record.original).substr(at, 2);
+        lettered.push_back(Prefix{prefix, pack_prefix(prefix)});
+      }
+    } else {
+      lettered_prefixes(record.original, lettered);
+    }
+    const auto& reps = letter_set_representatives();
+    std::uint64_t fits = reps.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << reps.size()) - 1;
+    for (const Prefix& p : lettered) fits &= fit_mask(p.text);
+    std::optional<double> best_likelihood;
+    const std::string_view first_set = chosen->letter_set;  // `chosen` may change below
+    for (std::size_t i = 0; i < reps.size(); ++i) {
+      const Language* lang = reps[i];
+      if (lang->letter_set == first_set) continue;
+      const bool fit = i < 64 ? (fits >> i & 1) != 0
+                              : std::all_of(lettered.begin(), lettered.end(),
+                                            [lang](const Prefix& p) { return letter_fits(p.text, *lang); });
+      if (!fit) continue;
+      GameRecord attempt = read_as(raw, record, options, lang);
+      if (!score_of(attempt.diagnostics).clean()) continue;
+      if (!replaced && record.unmodelled_moves != 0) {
+        // Read without its model (ReadOptions::keep_model): read it again, with it.
+        GameRecord modelled = read_as(raw, record, options, chosen);
+        record.game = std::move(modelled.game);
+        record.unmodelled_moves = 0;
+      }
+      if (!best_likelihood) best_likelihood = piece_likelihood(replaced ? best_record.game : record.game);
+      double likelihood = piece_likelihood(attempt.game);
+      if (likelihood > *best_likelihood + 1e-9) {
+        ties.push_back(chosen);
+        chosen = lang;
+        best_likelihood = likelihood;
+        best_record = std::move(attempt);
+        replaced = true;
+      } else {
+        ties.push_back(lang);
+      }
+    }
+  }
+  if (detection) {
+    detection->language = chosen;
+    detection->ties = ties;
+    detection->clean = best.clean();
+  }
+  if (replaced) {
+    best_record.original = std::move(record.original);
+    record = std::move(best_record);
+  } else {
+    record.direct_visited = direct_visited;
+  }
+  if (replaced || !ties.empty()) {
+    std::string members = letter_set_members(*chosen);
+    std::string message = "moves read with the " + std::string(chosen->name) + " letters" +
+                          (members.find('/') != std::string::npos ? " (letter set " + members + ")" : "");
+    if (chosen != first)
+      message += std::string(": ") + std::string(first->name) + " letters left moves unresolved" +
+                 (best.clean() ? "" : "; this reading gets furthest");
+    auto mixed = std::count_if(record.diagnostics.begin(), record.diagnostics.end(),
+                               [](const Diagnostic& d) { return d.code == Code::MixedLanguage; });
+    if (mixed > 0)
+      message += "; " + std::to_string(mixed) + (mixed == 1 ? " move is" : " moves are") +
+                 " written with other letters (W-MIXED-LANGUAGE)";
+    if (!ties.empty())
+      message += "; the letter sets " + set_members_list(ties) +
+                 " read every move legally too (tie broken by the pieces' move frequencies)";
+    Diagnostic note = language_note(record, options, std::move(message));
+    // The chosen language's code, for later stages (suggestions, repairs) that re-read tokens.
+    note.written = std::string(chosen->code);
+    record.diagnostics.insert(record.diagnostics.begin(), std::move(note));
+  }
+  add_suggestions(record, options, options.suggestion_language);
+}
+
+bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, const NotationSpec& from,
+                    LanguageDetection* detection) {
+  if (!reader.next(record)) return false;
+  interpret_game(record, options, from, detection);
+  return true;
+}
+
+}  // namespace planilla

@@ -1,0 +1,74 @@
+// Language detection by legality (`--from auto`): a game is read in English first; when some
+// move does not resolve, it is read again under the other letter sets, the most likely first
+// (by how many tokens start with their piece letters), and the reading under which every move
+// resolves wins. If none does, the reading that gets furthest is kept, so the diagnostics are
+// about the game's real language.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "converters/pgn/reader.hpp"
+#include "notation/spec.hpp"
+
+namespace planilla {
+
+// Languages to try for a game's text, most likely first; English is always included.
+std::vector<const Language*> candidate_languages(std::string_view game_text);
+
+// The distinct beginnings (two code points) of the main-line tokens of `game_text` that begin
+// with a capital other than castling's O or with a non-ASCII character, in order of first
+// appearance: what the tie check between letter sets asks of a clean game (interpret_game). The
+// reader's fast lane notes the same while reading (LaneNotes); tests compare the two.
+// Example: lettered_prefixes_of("[Event \"x\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *") == {"Nf", "Nc", "Bb"}.
+std::vector<std::string> lettered_prefixes_of(std::string_view game_text);
+
+// What `--from auto` decided for one game.
+struct LanguageDetection {
+  const Language* language = nullptr;  // the letters the game was read with; nullptr: descriptive
+  // Other letter sets under which every move is legal too (one representative each); the tie
+  // was broken by the pieces' move frequencies. Empty when the reading is unique.
+  std::vector<const Language*> ties;
+  bool clean = false;  // every move of the kept reading resolved
+};
+
+// Reads the next game from `reader` (whose options name the default language) as `from` says:
+// algebraic in one language, descriptive in one dialect, or `auto`: a game with move errors is
+// re-read under the candidate letter sets, then as English, Spanish and French descriptive; a
+// game that reads legally is re-read under the other letter sets that know all its piece
+// letters, and a tie is broken by the pieces' move frequencies. The choice is reported as an
+// N-LANGUAGE note (naming the letter set when languages share one, and the tie) whose `written`
+// field holds the chosen language code ("descriptive:…" for descriptive readings). Every move
+// error of the main line gets suggestions (add_suggestions). `detection`, when given, says what
+// was chosen.
+// Errors: none beyond the record's diagnostics; false at the end of the input.
+// Example: a game "1. e4 e5 2. Cf3 Cc6 3. Ab5" is read with the Spanish letters (letter set
+//          es/it/ca) and an N-LANGUAGE note.
+bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, const NotationSpec& from);
+// The part of read_next_game after the reader: descriptive reading, language detection,
+// suggestions. Thread-safe (the parallel pipelines call it on the workers).
+void interpret_game(GameRecord& record, const ReadOptions& options, const NotationSpec& from,
+                    LanguageDetection* detection = nullptr);
+bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, const NotationSpec& from,
+                    LanguageDetection* detection);
+
+// The fallback letters `--from auto` reads a game of `chosen` with when it still has move errors
+// (ReadOptions::fallback_languages): English first, then the other letter sets by the evidence
+// for them in `game_text`; never `chosen`'s own letter set.
+// Errors: none. Example: mixed_fallback_languages(text, *find_language("es")).front() == &english().
+std::vector<const Language*> mixed_fallback_languages(std::string_view game_text, const Language& chosen);
+
+// The language a record's moves were read in: the N-LANGUAGE note's choice, else the options'
+// language, else English; nullptr when the game was read as descriptive notation.
+// Errors: none. Example: after reading a Spanish game with --from auto, record_language(...)->code == "es".
+const Language* record_language(const GameRecord& record, const ReadOptions& options);
+
+// Fills the suggestions of every E-ILLEGAL / E-SYNTAX / E-AMBIGUOUS / E-PROMOTION diagnostic of
+// the main line (best first; Diagnostic::suggestion_evident parallel), reading the tokens in the
+// record's language; the SAN is written with `suggestion_language`'s letters (nullptr: English),
+// so a front end can choose the language of its messages.
+// Errors: none. Example: a game whose 3rd ply "Nf4" is illegal gets suggestions {"Nf3", …}.
+void add_suggestions(GameRecord& record, const ReadOptions& options, const Language* suggestion_language = nullptr);
+
+}  // namespace planilla

@@ -1,0 +1,161 @@
+#include "converters/arbiter/suggestions.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include "grammar/move_parser.hpp"
+
+namespace planilla {
+
+namespace {
+
+// A move that did not resolve: the four error codes, and in strict mode a resolve warning
+// escalated to an error (a W- code with error severity on a ply).
+bool is_move_error(const Diagnostic& d) {
+  return d.severity == Severity::Error && d.ply != 0 &&
+         (is_unresolved_move_code(d.code) || is_resolver_remark_code(d.code));
+}
+
+bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v'; }
+
+bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*" || t == "½-½"; }
+
+// `12.`, `12...`, `12…` and a bare `12` before a separated dot.
+std::string_view strip_move_number(std::string_view t) {
+  std::size_t i = 0;
+  while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i;
+  if (i == 0) return t;
+  std::size_t j = i;
+  while (j < t.size() && t[j] == '.') ++j;
+  if (j < t.size() && t.substr(j).starts_with("\xE2\x80\xA6")) j += 3;
+  if (j == i) return i == t.size() ? std::string_view{} : t;  // "12" alone is a number; "0000" is not reached here
+  return t.substr(j);
+}
+
+}  // namespace
+
+// Where the main line stands just before `ply` (1-based), replaying the model's moves; nullopt
+// when some earlier move did not resolve.
+std::optional<Position> position_before(const Game& game, std::uint32_t ply) {
+  Position pos = game.start;
+  if (ply == 0 || ply > game.main.moves.size()) return std::nullopt;
+  for (std::uint32_t i = 0; i + 1 < ply; ++i) {
+    const MoveNode& n = game.main.moves[i];
+    if (!n.move) return std::nullopt;
+    pos.play(n.move);
+  }
+  return pos;
+}
+
+// The parsed written moves after `ply` (the look-ahead), up to the first token the grammar did
+// not read. Model nodes are used where the reader kept them; otherwise the rest of the movetext
+// is tokenized from the decoded text of the game.
+std::vector<WrittenMove> following_moves(const GameRecord& record, std::uint32_t ply, const Language& language,
+                                         std::size_t limit) {
+  std::vector<WrittenMove> out;
+  const auto& nodes = record.game.main.moves;
+  if (ply < nodes.size()) {
+    for (std::size_t i = ply; i < nodes.size() && out.size() < limit; ++i) {
+      if (!nodes[i].parsed) break;
+      out.push_back(nodes[i].written);
+    }
+    return out;
+  }
+  if (ply == 0 || ply > nodes.size()) return out;
+  const MoveNode& failing = nodes[ply - 1];
+  if (failing.span.byte < record.offset) return out;
+  std::size_t local = static_cast<std::size_t>(failing.span.byte - record.offset) + failing.span.length;
+  if (record.encoding != Encoding::Ascii && record.encoding != Encoding::Utf8) {
+    // Offsets of other encodings do not index the decoded text: no look-ahead rather than a wrong one.
+    return out;
+  }
+  if (local > record.original.size()) return out;
+  for (const std::string& t : tokens_from(record.original, local)) {
+    if (out.size() >= limit) break;
+    auto p = parse_move(t, language);
+    if (!p) break;
+    out.push_back(p->move);
+  }
+  return out;
+}
+
+std::vector<std::string> tokens_from(std::string_view text, std::size_t offset) {
+  std::vector<std::string> out;
+  std::size_t i = std::min(offset, text.size());
+  int depth = 0;  // variations
+  while (i < text.size()) {
+    char c = text[i];
+    if (is_space(c)) {
+      ++i;
+      continue;
+    }
+    if (c == '{') {
+      auto close = text.find('}', i);
+      i = close == std::string_view::npos ? text.size() : close + 1;
+      continue;
+    }
+    if (c == ';') {
+      auto nl = text.find('\n', i);
+      i = nl == std::string_view::npos ? text.size() : nl + 1;
+      continue;
+    }
+    if (c == '(') {
+      ++depth;
+      ++i;
+      continue;
+    }
+    if (c == ')') {
+      if (depth > 0) --depth;
+      ++i;
+      continue;
+    }
+    std::size_t start = i;
+    while (i < text.size() && !is_space(text[i]) && text[i] != '{' && text[i] != '(' && text[i] != ')' && text[i] != ';')
+      ++i;
+    if (depth > 0) continue;
+    std::string_view token = text.substr(start, i - start);
+    if (token.starts_with('$') || is_result(token)) continue;
+    token = strip_move_number(token);
+    if (token.empty() || token.find_first_not_of('.') == std::string_view::npos) continue;
+    out.emplace_back(token);
+  }
+  return out;
+}
+
+std::vector<Suggestion> suggest_text(const Position& before, std::string_view written, const Language& language,
+                                     std::span<const std::string_view> following, const SuggestOptions& options) {
+  auto parsed = parse_move(written, language);
+  std::vector<WrittenMove> rest;
+  for (std::string_view t : following) {
+    if (rest.size() >= options.max_lookahead) break;
+    auto p = parse_move(t, language);
+    if (!p) break;
+    rest.push_back(p->move);
+  }
+  return suggest(before, written, parsed ? &parsed->move : nullptr, language, rest, options);
+}
+
+void fill_suggestions(GameRecord& record, const Language& language, const ResolveOptions& resolve,
+                      const Language* san_language) {
+  SuggestOptions so;
+  so.resolve = resolve;
+  so.san_language = san_language;
+  for (Diagnostic& d : record.diagnostics) {
+    if (!is_move_error(d) || d.variation != 0 || d.ply == 0) continue;
+    if (d.ply > record.game.main.moves.size()) continue;
+    const MoveNode& node = record.game.main.moves[d.ply - 1];
+    auto before = position_before(record.game, d.ply);
+    if (!before) continue;
+    std::vector<WrittenMove> rest = following_moves(record, d.ply, language, so.max_lookahead);
+    auto parsed = parse_move(node.text, language);
+    auto found = suggest(*before, node.text, parsed ? &parsed->move : nullptr, language, rest, so);
+    d.suggestions.clear();
+    d.suggestion_evident.clear();
+    for (const Suggestion& s : found) {
+      d.suggestions.push_back(s.san);
+      d.suggestion_evident.push_back(s.evident);
+    }
+  }
+}
+
+}  // namespace planilla

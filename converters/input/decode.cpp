@@ -1,0 +1,560 @@
+#include "converters/input/decode.hpp"
+
+#include <unicode/ucnv.h>
+#include <unicode/ucsdet.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+namespace planilla {
+
+namespace {
+
+constexpr char32_t kReplacement = 0xFFFD;
+
+char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  return true;
+}
+
+void append_utf8(std::string& out, char32_t cp) {
+  if (cp < 0x80) {
+    out.push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+// Length of the valid UTF-8 sequence at `p` (1–4), or 0 when it is not valid.
+std::size_t utf8_sequence(const unsigned char* p, const unsigned char* end, char32_t* cp_out = nullptr) {
+  unsigned c = p[0];
+  if (c < 0x80) {
+    if (cp_out) *cp_out = c;
+    return 1;
+  }
+  std::size_t n;
+  char32_t cp;
+  char32_t min;
+  if ((c & 0xE0) == 0xC0) { n = 2; cp = c & 0x1F; min = 0x80; }
+  else if ((c & 0xF0) == 0xE0) { n = 3; cp = c & 0x0F; min = 0x800; }
+  else if ((c & 0xF8) == 0xF0) { n = 4; cp = c & 0x07; min = 0x10000; }
+  else return 0;
+  if (static_cast<std::size_t>(end - p) < n) return 0;
+  for (std::size_t i = 1; i < n; ++i) {
+    if ((p[i] & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (p[i] & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  if (cp_out) *cp_out = cp;
+  return n;
+}
+
+// Code points of bytes 0x80–0xFF in a single-byte encoding, read from ICU's converter tables
+// once. 0 marks a byte the encoding leaves undefined.
+using HighTable = std::array<char32_t, 128>;
+
+HighTable load_table(const char* icu_name) {
+  HighTable table{};
+  UErrorCode status = U_ZERO_ERROR;
+  UConverter* conv = ucnv_open(icu_name, &status);
+  if (U_FAILURE(status)) return table;
+  for (int b = 0x80; b <= 0xFF; ++b) {
+    char in = static_cast<char>(b);
+    UChar out[4];
+    status = U_ZERO_ERROR;
+    ucnv_reset(conv);
+    int32_t n = ucnv_toUChars(conv, out, 4, &in, 1, &status);
+    // C1 controls and substitution characters mean "not a character of this code page".
+    if (U_SUCCESS(status) && n == 1 && out[0] != 0xFFFD && out[0] != 0x1A && (out[0] < 0x80 || out[0] > 0x9F))
+      table[b - 0x80] = out[0];
+  }
+  ucnv_close(conv);
+  return table;
+}
+
+const HighTable& table_for(Encoding e) {
+  static const HighTable latin1 = [] {
+    HighTable t{};
+    for (int b = 0xA0; b <= 0xFF; ++b) t[b - 0x80] = static_cast<char32_t>(b);
+    return t;
+  }();
+  static const HighTable cp1252 = load_table("windows-1252");
+  static const HighTable cp1251 = load_table("windows-1251");
+  static const HighTable cp866 = load_table("ibm-866");
+  switch (e) {
+    case Encoding::Windows1252: return cp1252;
+    case Encoding::Windows1251: return cp1251;
+    case Encoding::Cp866: return cp866;
+    case Encoding::Latin1:
+    case Encoding::Ascii:
+    case Encoding::Utf8:
+    case Encoding::Utf8Bom:
+    case Encoding::Utf16Le:
+    case Encoding::Utf16Be: break;
+  }
+  return latin1;
+}
+
+bool is_cyrillic_lower(char32_t cp) { return (cp >= 0x430 && cp <= 0x44F) || cp == 0x451; }
+bool is_cyrillic_upper(char32_t cp) { return (cp >= 0x410 && cp <= 0x42F) || cp == 0x401; }
+
+// How Russian the high bytes look under `table`: the most frequent Russian letters score most,
+// other Cyrillic letters a little, anything else (box drawing, symbols) counts against.
+double russian_score(std::string_view bytes, const HighTable& table) {
+  static constexpr std::u32string_view kFrequent = U"оеаинтсрвлкмдпу";
+  double score = 0;
+  for (unsigned char b : bytes) {
+    if (b < 0x80) continue;
+    char32_t cp = table[b - 0x80];
+    if (is_cyrillic_lower(cp)) score += kFrequent.find(cp) != std::u32string_view::npos ? 2.0 : 1.0;
+    else if (is_cyrillic_upper(cp)) score += 0.5;
+    else score -= 1.0;
+  }
+  return score;
+}
+
+// Latin-1 text puts accented letters between ASCII letters ("Müller"); Cyrillic text in a
+// single-byte code page puts high bytes next to each other ("Карпов"). Returns how many high
+// bytes touch a high byte vs touch an ASCII letter.
+struct Adjacency {
+  std::size_t high = 0;
+  std::size_t next_to_high = 0;
+  std::size_t next_to_ascii_letter = 0;
+};
+
+Adjacency adjacency(std::string_view bytes) {
+  Adjacency a;
+  auto is_high = [](unsigned char c) { return c >= 0x80; };
+  auto is_letter = [](unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; };
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    auto c = static_cast<unsigned char>(bytes[i]);
+    if (!is_high(c)) continue;
+    ++a.high;
+    auto prev = i > 0 ? static_cast<unsigned char>(bytes[i - 1]) : 0;
+    auto next = i + 1 < bytes.size() ? static_cast<unsigned char>(bytes[i + 1]) : 0;
+    if (is_high(prev) || is_high(next)) ++a.next_to_high;
+    else if (is_letter(prev) || is_letter(next)) ++a.next_to_ascii_letter;
+  }
+  return a;
+}
+
+// ICU's verdict among the encodings we convert: Cyrillic (windows-1251 family), Latin, or none.
+enum class IcuVerdict { None, Cyrillic, Latin };
+
+IcuVerdict icu_verdict(std::string_view bytes) {
+  constexpr std::size_t kSample = 64 * 1024;  // the detector's statistics settle long before this
+  UErrorCode status = U_ZERO_ERROR;
+  UCharsetDetector* csd = ucsdet_open(&status);
+  if (U_FAILURE(status)) return IcuVerdict::None;
+  ucsdet_setText(csd, bytes.data(), static_cast<int32_t>(std::min(bytes.size(), kSample)), &status);
+  int32_t count = 0;
+  const UCharsetMatch** matches = ucsdet_detectAll(csd, &count, &status);
+  IcuVerdict verdict = IcuVerdict::None;
+  for (int32_t i = 0; U_SUCCESS(status) && i < count && verdict == IcuVerdict::None; ++i) {
+    std::string_view name = ucsdet_getName(matches[i], &status);
+    if (name == "windows-1251" || name == "KOI8-R" || name == "ISO-8859-5" || name == "IBM866")
+      verdict = IcuVerdict::Cyrillic;
+    else if (name == "ISO-8859-1" || name == "windows-1252" || name == "ISO-8859-15" || name == "ISO-8859-2" ||
+             name == "windows-1250")
+      verdict = IcuVerdict::Latin;
+  }
+  ucsdet_close(csd);
+  return verdict;
+}
+
+Encoding latin_flavour(std::string_view bytes) {
+  for (unsigned char b : bytes)
+    if (b >= 0x80 && b <= 0x9F) return Encoding::Windows1252;
+  return Encoding::Latin1;
+}
+
+Encoding detect_single_byte(std::string_view bytes, std::optional<Encoding> prefer) {
+  Adjacency a = adjacency(bytes);
+  // A handful of high bytes is no evidence: keep the file's choice when there is one.
+  constexpr std::size_t kLittleEvidence = 4;
+  if (a.high < kLittleEvidence && prefer && is_single_byte(*prefer)) return *prefer;
+
+  double s866 = russian_score(bytes, table_for(Encoding::Cp866));
+  double s1251 = russian_score(bytes, table_for(Encoding::Windows1251));
+  bool runs = a.next_to_high > a.next_to_ascii_letter;
+  // CP866 first: ICU has no detector for it, and in 1251 its lower-case letters are symbols.
+  if (runs && s866 > s1251 && s866 > 0) return Encoding::Cp866;
+
+  bool clear_margin = a.next_to_high >= 2 * a.next_to_ascii_letter + 2 || a.next_to_ascii_letter >= 2 * a.next_to_high + 2;
+  bool cyrillic = runs && s1251 > 0;
+  // ICU decides only without a clear margin, and can only make it Cyrillic where the text reads
+  // as Russian in 1251: asked only then (it costs about 5 M instructions a game, which made a
+  // Latin-1 archive with accented names 19 times slower to read than its ASCII twin).
+  if (!clear_margin && s1251 > 0) {
+    const IcuVerdict icu = icu_verdict(bytes);
+    if (icu != IcuVerdict::None) cyrillic = icu == IcuVerdict::Cyrillic;
+  }
+  return cyrillic ? Encoding::Windows1251 : latin_flavour(bytes);
+}
+
+class Builder {
+ public:
+  Builder(Decoded& d, bool normalize) : d_(d), out_(d.own()), normalize_(normalize) {}
+
+  // Emits one code point read from original bytes [begin, end).
+  void put(char32_t cp, std::uint64_t begin, std::uint64_t end) {
+    std::size_t before = out_.size();
+    append_utf8(out_, cp);
+    if (out_.size() - before != end - begin) d_.map.add(out_.size(), end);
+  }
+  // A line end at original byte `at`: CR, LF or CRLF (crlf = true).
+  void newline(std::uint64_t at, bool crlf) {
+    out_.push_back('\n');
+    if (crlf) d_.map.add(out_.size(), at + 2);
+  }
+  void invalid(std::uint64_t begin, std::uint64_t end) {
+    if (d_.invalid_bytes == 0) d_.first_invalid = begin;
+    d_.invalid_bytes += end - begin;
+    put(kReplacement, begin, end);
+  }
+  bool normalize() const { return normalize_; }
+  std::string& out() { return out_; }
+
+ private:
+  Decoded& d_;
+  std::string& out_;
+  bool normalize_;
+};
+
+// ASCII structure shared by every ASCII-compatible decoding: copies a byte, handling line ends.
+// Returns the number of bytes consumed.
+std::size_t put_ascii(Builder& b, std::string_view bytes, std::size_t i) {
+  char c = bytes[i];
+  if (c == '\r' && b.normalize()) {
+    bool crlf = i + 1 < bytes.size() && bytes[i + 1] == '\n';
+    b.newline(i, crlf);
+    return crlf ? 2 : 1;
+  }
+  b.out().push_back(c);
+  return 1;
+}
+
+void decode_utf8(Decoded& d, std::string_view bytes, std::size_t start, bool normalize) {
+  Builder b(d, normalize);
+  b.out().reserve(bytes.size());
+  if (start) d.map.add(0, start);
+  auto* base = reinterpret_cast<const unsigned char*>(bytes.data());
+  auto* end = base + bytes.size();
+  std::size_t i = start;
+  while (i < bytes.size()) {
+    if (base[i] < 0x80) {
+      i += put_ascii(b, bytes, i);
+      continue;
+    }
+    std::size_t n = utf8_sequence(base + i, end);
+    if (n == 0) {
+      b.invalid(i, i + 1);
+      ++i;
+    } else {
+      b.out().append(bytes.data() + i, n);
+      i += n;
+    }
+  }
+}
+
+void decode_single_byte(Decoded& d, std::string_view bytes, const HighTable& table, bool normalize) {
+  Builder b(d, normalize);
+  b.out().reserve(bytes.size() + bytes.size() / 8);
+  std::size_t i = 0;
+  while (i < bytes.size()) {
+    auto c = static_cast<unsigned char>(bytes[i]);
+    if (c < 0x80) {
+      i += put_ascii(b, bytes, i);
+      continue;
+    }
+    char32_t cp = table[c - 0x80];
+    if (cp == 0) b.invalid(i, i + 1);
+    else b.put(cp, i, i + 1);
+    ++i;
+  }
+}
+
+void decode_utf16(Decoded& d, std::string_view bytes, bool big_endian, bool normalize, std::size_t start) {
+  Builder b(d, normalize);
+  b.out().reserve(bytes.size());
+  auto unit = [&](std::size_t i) -> char32_t {
+    auto lo = static_cast<unsigned char>(bytes[i + (big_endian ? 1 : 0)]);
+    auto hi = static_cast<unsigned char>(bytes[i + (big_endian ? 0 : 1)]);
+    return static_cast<char32_t>(hi << 8 | lo);
+  };
+  if (start) d.map.add(0, start);
+  std::size_t i = start;  // after the BOM
+  while (i + 1 < bytes.size()) {
+    char32_t u = unit(i);
+    if (u == '\r' && normalize) {
+      bool crlf = i + 3 < bytes.size() && unit(i + 2) == '\n';
+      b.out().push_back('\n');
+      i += crlf ? 4 : 2;
+      d.map.add(b.out().size(), i);
+      continue;
+    }
+    if (u >= 0xD800 && u <= 0xDBFF && i + 3 < bytes.size()) {
+      char32_t low = unit(i + 2);
+      if (low >= 0xDC00 && low <= 0xDFFF) {
+        b.put(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00), i, i + 4);
+        i += 4;
+        continue;
+      }
+    }
+    if (u >= 0xD800 && u <= 0xDFFF) b.invalid(i, i + 2);
+    else b.put(u, i, i + 2);
+    i += 2;
+  }
+  if (i < bytes.size()) b.invalid(i, bytes.size());  // odd trailing byte
+}
+
+bool has_utf8_bom(std::string_view b) { return b.size() >= 3 && b.substr(0, 3) == "\xEF\xBB\xBF"; }
+
+
+}  // namespace
+
+bool is_ascii(std::string_view bytes) {
+  std::size_t i = 0;
+  constexpr std::uint64_t kHigh = 0x8080808080808080ull;
+  for (; i + 32 <= bytes.size(); i += 32) {  // four words at a time
+    std::uint64_t w[4];
+    std::memcpy(w, bytes.data() + i, 32);
+    if ((w[0] | w[1] | w[2] | w[3]) & kHigh) return false;
+  }
+  for (; i + 8 <= bytes.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, bytes.data() + i, 8);
+    if (w & kHigh) return false;
+  }
+  for (; i < bytes.size(); ++i)
+    if (static_cast<unsigned char>(bytes[i]) >= 0x80) return false;
+  return true;
+}
+
+std::string_view encoding_name(Encoding e) {
+  switch (e) {
+    case Encoding::Ascii: return "US-ASCII";
+    case Encoding::Utf8: return "UTF-8";
+    case Encoding::Utf8Bom: return "UTF-8 (BOM)";
+    case Encoding::Utf16Le: return "UTF-16LE";
+    case Encoding::Utf16Be: return "UTF-16BE";
+    case Encoding::Latin1: return "ISO-8859-1";
+    case Encoding::Windows1252: return "windows-1252";
+    case Encoding::Windows1251: return "windows-1251";
+    case Encoding::Cp866: return "CP866";
+  }
+  return "?";
+}
+
+std::optional<Encoding> encoding_from_name(std::string_view name) {
+  struct Alias {
+    std::string_view name;
+    Encoding encoding;
+  };
+  static constexpr Alias kAliases[] = {
+      {"ascii", Encoding::Ascii},          {"us-ascii", Encoding::Ascii},
+      {"utf-8", Encoding::Utf8},           {"utf8", Encoding::Utf8},
+      {"utf-8-bom", Encoding::Utf8Bom},    {"utf-16le", Encoding::Utf16Le},
+      {"utf-16be", Encoding::Utf16Be},     {"latin1", Encoding::Latin1},
+      {"latin-1", Encoding::Latin1},       {"iso-8859-1", Encoding::Latin1},
+      {"iso8859-1", Encoding::Latin1},     {"windows-1252", Encoding::Windows1252},
+      {"cp1252", Encoding::Windows1252},   {"windows-1251", Encoding::Windows1251},
+      {"cp1251", Encoding::Windows1251},   {"cp866", Encoding::Cp866},
+      {"ibm866", Encoding::Cp866},         {"ibm-866", Encoding::Cp866},
+  };
+  for (const Alias& a : kAliases)
+    if (iequals(a.name, name)) return a.encoding;
+  return std::nullopt;
+}
+
+bool is_single_byte(Encoding e) {
+  return e == Encoding::Latin1 || e == Encoding::Windows1252 || e == Encoding::Windows1251 || e == Encoding::Cp866;
+}
+
+std::uint64_t OffsetMap::original(std::uint64_t decoded) const {
+  auto it = std::upper_bound(anchors_.begin(), anchors_.end(), decoded,
+                             [](std::uint64_t d, const auto& a) { return d < a.first; });
+  // Between two anchors the text advances one byte per input byte, except inside a character
+  // whose UTF-8 form is longer than its input form (a replacement character for one stray byte):
+  // there the count stops at the next anchor, so an offset never passes the character's end.
+  const std::uint64_t limit = it == anchors_.end() ? UINT64_MAX : it->second;
+  if (it == anchors_.begin()) return std::min(decoded, limit);
+  --it;
+  return std::min(it->second + (decoded - it->first), limit);
+}
+
+void OffsetMap::add(std::uint64_t decoded, std::uint64_t original_offset) {
+  if (original(decoded) == original_offset) return;
+  if (!anchors_.empty() && anchors_.back().first == decoded) anchors_.back().second = original_offset;
+  else anchors_.emplace_back(decoded, original_offset);
+}
+
+Decoded::Decoded(Decoded&& o) noexcept { *this = std::move(o); }
+
+Decoded& Decoded::operator=(Decoded&& o) noexcept {
+  encoding = o.encoding;
+  forced = o.forced;
+  invalid_bytes = o.invalid_bytes;
+  first_invalid = o.first_invalid;
+  map = std::move(o.map);
+  storage_ = std::move(o.storage_);
+  view_ = o.view_;
+  owned_ = o.owned_;
+  return *this;
+}
+
+bool is_valid_utf8(std::string_view bytes) {
+  auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
+  auto* end = p + bytes.size();
+  while (p < end) {
+    if (*p < 0x80) {
+      ++p;
+      continue;
+    }
+    std::size_t n = utf8_sequence(p, end);
+    if (n == 0) return false;
+    p += n;
+  }
+  return true;
+}
+
+Encoding detect_encoding(std::string_view bytes, std::optional<Encoding> prefer) {
+  if (bytes.size() >= 2) {
+    if (bytes[0] == '\xFF' && bytes[1] == '\xFE') return Encoding::Utf16Le;
+    if (bytes[0] == '\xFE' && bytes[1] == '\xFF') return Encoding::Utf16Be;
+  }
+  if (has_utf8_bom(bytes)) return Encoding::Utf8Bom;
+  if (is_ascii(bytes)) return Encoding::Ascii;
+  if (is_valid_utf8(bytes)) return Encoding::Utf8;
+  return detect_single_byte(bytes, prefer);
+}
+
+Decoded decode(std::string_view bytes, const DecodeOptions& options) {
+  Decoded d;
+  d.forced = options.force.has_value();
+  d.encoding = options.force      ? *options.force
+               : options.detected ? *options.detected
+                                  : detect_encoding(bytes, options.prefer);
+  bool normalize = options.normalize_line_ends;
+  switch (d.encoding) {
+    case Encoding::Ascii:
+    case Encoding::Utf8:
+      // Fast path: nothing to convert, nothing to copy.
+      if ((!normalize || std::memchr(bytes.data(), '\r', bytes.size()) == nullptr) &&
+          (d.encoding == Encoding::Ascii ? (d.forced ? is_ascii(bytes) : true) : is_valid_utf8(bytes))) {
+        d.set_view(bytes);
+        return d;
+      }
+      decode_utf8(d, bytes, 0, normalize);
+      return d;
+    case Encoding::Utf8Bom:
+      decode_utf8(d, bytes, has_utf8_bom(bytes) ? 3 : 0, normalize);
+      return d;
+    case Encoding::Utf16Le:
+    case Encoding::Utf16Be: {
+      bool big = d.encoding == Encoding::Utf16Be;
+      // A forced UTF-16 may come without its BOM.
+      bool bom = bytes.size() >= 2 && ((big && bytes[0] == '\xFE' && bytes[1] == '\xFF') ||
+                                       (!big && bytes[0] == '\xFF' && bytes[1] == '\xFE'));
+      decode_utf16(d, bytes, big, normalize, bom ? 2 : 0);
+      return d;
+    }
+    case Encoding::Latin1:
+    case Encoding::Windows1252:
+    case Encoding::Windows1251:
+    case Encoding::Cp866:
+      decode_single_byte(d, bytes, table_for(d.encoding), normalize);
+      return d;
+  }
+  return d;
+}
+
+std::string encode(std::string_view utf8, Encoding target) {
+  std::string out;
+  auto* p = reinterpret_cast<const unsigned char*>(utf8.data());
+  auto* end = p + utf8.size();
+  switch (target) {
+    case Encoding::Ascii:
+    case Encoding::Utf8:
+    case Encoding::Utf8Bom:
+      return std::string(utf8);
+    case Encoding::Utf16Le:
+    case Encoding::Utf16Be: {
+      bool big = target == Encoding::Utf16Be;
+      auto put_unit = [&](char32_t u) {
+        char hi = static_cast<char>(u >> 8), lo = static_cast<char>(u & 0xFF);
+        if (big) { out.push_back(hi); out.push_back(lo); }
+        else { out.push_back(lo); out.push_back(hi); }
+      };
+      while (p < end) {
+        char32_t cp = kReplacement;
+        std::size_t n = utf8_sequence(p, end, &cp);
+        p += n ? n : 1;
+        if (cp >= 0x10000) {
+          cp -= 0x10000;
+          put_unit(0xD800 + (cp >> 10));
+          put_unit(0xDC00 + (cp & 0x3FF));
+        } else {
+          put_unit(cp);
+        }
+      }
+      return out;
+    }
+    case Encoding::Latin1:
+    case Encoding::Windows1252:
+    case Encoding::Windows1251:
+    case Encoding::Cp866: {
+      const HighTable& table = table_for(target);
+      while (p < end) {
+        char32_t cp = kReplacement;
+        std::size_t n = utf8_sequence(p, end, &cp);
+        p += n ? n : 1;
+        if (cp < 0x80) {
+          out.push_back(static_cast<char>(cp));
+          continue;
+        }
+        auto it = std::find(table.begin(), table.end(), cp);
+        out.push_back(it == table.end() ? '?' : static_cast<char>(0x80 + (it - table.begin())));
+      }
+      return out;
+    }
+  }
+  return out;
+}
+
+LineColumn line_column(std::string_view text, std::uint64_t offset, std::uint32_t first_line,
+                       std::uint32_t first_column) {
+  offset = std::min<std::uint64_t>(offset, text.size());
+  LineColumn lc{first_line, first_column};
+  std::size_t line_start = 0;
+  bool first = true;
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (text[i] == '\n') {
+      ++lc.line;
+      line_start = i + 1;
+      first = false;
+    }
+  }
+  std::uint32_t cps = 0;
+  for (std::size_t i = line_start; i < offset; ++i)
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++cps;
+  lc.column = (first ? first_column : 1) + cps;
+  return lc;
+}
+
+}  // namespace planilla

@@ -1,0 +1,672 @@
+#include "converters/input/split.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <initializer_list>
+#ifdef __SSSE3__
+#include <tmmintrin.h>
+#endif
+#include <istream>
+
+namespace planilla {
+
+namespace {
+
+// Look-ahead the scanner may need past the byte it decides on: `1/2-1/2` plus a delimiter, a
+// promotion `(X)` with a 4-byte code point, or `[Name "` in a comment.
+constexpr std::size_t kLookahead = 32;
+
+constexpr bool is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; }
+bool is_newline(unsigned char c) { return c == '\n' || c == '\r'; }
+
+bool ends_token(unsigned char c) {
+  return is_blank(c) || is_newline(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' ||
+         c == ';';
+}
+
+std::size_t utf8_length(unsigned char lead) {
+  if (lead < 0x80) return 1;
+  if ((lead & 0xE0) == 0xC0) return 2;
+  if ((lead & 0xF0) == 0xE0) return 3;
+  if ((lead & 0xF8) == 0xF0) return 4;
+  return 1;
+}
+
+std::uint32_t code_points(std::string_view d, std::size_t from, std::size_t to) {
+  std::uint32_t n = 0;
+  for (std::size_t i = from; i < to; ++i)
+    if ((static_cast<unsigned char>(d[i]) & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+// `(X)` with X one code point: a promotion `e8(Q)` or the draw offer `(=)`, not a variation.
+std::size_t single_in_parens(std::string_view d, std::size_t i) {
+  if (i + 2 >= d.size()) return 0;
+  auto lead = static_cast<unsigned char>(d[i + 1]);
+  if (is_blank(lead) || is_newline(lead) || lead == '(' || lead == ')') return 0;
+  std::size_t n = utf8_length(lead);
+  if (i + 1 + n < d.size() && d[i + 1 + n] == ')') return n + 2;
+  return 0;
+}
+
+
+// `[Name "` at `i`, within the look-ahead: a tag pair, used to end a game whose comment was
+// never closed. Looking further than kLookahead would make the answer depend on how much of the
+// stream happens to be buffered (a 100-letter name read from memory and from a stream split
+// differently; found by fuzz_pgn_reader).
+bool looks_like_tag(std::string_view d, std::size_t i) {
+  const std::size_t end = std::min(d.size(), i + kLookahead);
+  std::size_t j = i + 1;
+  std::size_t name = 0;
+  while (j < end && is_tag_name_byte(d[j])) ++j, ++name;
+  if (name == 0) return false;
+  std::size_t spaces = 0;
+  while (j < end && d[j] == ' ') ++j, ++spaces;
+  return spaces > 0 && j < end && d[j] == '"';
+}
+
+// The tag name after `[` (within the look-ahead), for telling a new tag section from a blank
+// line inside one.
+std::string_view tag_name_at(std::string_view d, std::size_t i) {
+  const std::size_t end = std::min(d.size(), i + kLookahead);
+  std::size_t j = i + 1;
+  while (j < end && d[j] == ' ') ++j;
+  std::size_t from = j;
+  while (j < end && is_tag_name_byte(d[j])) ++j;
+  return d.substr(from, j - from);
+}
+
+// Bytes that end a run of "plain" bytes (see GameSplitter::skip_run), per scanner mode. In
+// Normal mode a plain byte is one that cannot start a tag, comment, variation or result and is
+// ASCII; elsewhere, one that cannot end the mode.
+enum : std::uint8_t { kInert, kRunBlank, kResultStart, kStop };
+struct StopTables {
+  std::array<std::array<bool, 256>, 5> stop{};
+  // Normal mode in one look-up: kInert, kRunBlank (space, tab), kResultStart (0 1 *), kStop.
+  std::array<std::uint8_t, 256> normal_class{};
+  constexpr StopTables() {
+    for (auto& t : stop) t['\n'] = t['\r'] = true;
+    auto& normal = stop[0];
+    for (int c = 0x80; c < 256; ++c) normal[static_cast<std::size_t>(c)] = true;
+    for (unsigned char c : {'[', ';', '%', '{', '(', ')', '0', '1', '*', ' ', '\t', '\f', '\v'}) normal[c] = true;
+    for (unsigned char c : {'}', '['}) stop[1][c] = true;  // BraceComment
+    // stop[2]: LineComment, only the line end.
+    for (unsigned char c : {'"', ']'}) stop[3][c] = true;   // TagLine
+    for (unsigned char c : {'"', '\\'}) stop[4][c] = true;  // TagString
+    for (int c = 0; c < 256; ++c) normal_class[static_cast<std::size_t>(c)] = normal[static_cast<std::size_t>(c)] ? kStop : kInert;
+    normal_class[' '] = normal_class['\t'] = kRunBlank;
+    normal_class['0'] = normal_class['1'] = normal_class['*'] = kResultStart;
+  }
+};
+constexpr StopTables kStops;
+
+// Normal mode's byte classes for a 16-byte look-up (SSSE3 pshufb): a byte's class bits are
+// hi[byte >> 4] & lo[byte & 15], each bit a set of high nibbles times a set of low nibbles.
+enum : std::uint8_t {
+  kLineEndOrControl = 1,  // \n \v \f \r
+  kPunct = 2,             // % ( ) *
+  kOpener = 4,            // ; [ {
+  kHigh = 8,              // 0x80-0xFF
+  kZeroOne = 16,          // 0 1: a result only before - or /
+  kSpace = 32,
+  kTab = 64,
+  kNormalStop = kLineEndOrControl | kPunct | kOpener | kHigh,
+  kNormalBlank = kSpace | kTab,
+};
+struct NibbleTables {
+  std::array<std::uint8_t, 16> hi{}, lo{};
+  constexpr void add(std::uint8_t bit, std::initializer_list<int> highs, std::initializer_list<int> lows) {
+    for (int h : highs) hi[static_cast<std::size_t>(h)] |= bit;
+    for (int l : lows) lo[static_cast<std::size_t>(l)] |= bit;
+  }
+  constexpr std::uint8_t of(int c) const {
+    return hi[static_cast<std::size_t>(c >> 4)] & lo[static_cast<std::size_t>(c & 15)];
+  }
+};
+constexpr NibbleTables kNormalNibbles = [] {
+  NibbleTables t;
+  t.add(kLineEndOrControl, {0x0}, {0xA, 0xB, 0xC, 0xD});
+  t.add(kPunct, {0x2}, {0x5, 0x8, 0x9, 0xA});
+  t.add(kOpener, {0x3, 0x5, 0x7}, {0xB});
+  t.add(kHigh, {0x8, 0x9, 0xA, 0xB, 0xC, 0xD, 0xE, 0xF}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
+  t.add(kZeroOne, {0x3}, {0x0, 0x1});
+  t.add(kSpace, {0x2}, {0x0});
+  t.add(kTab, {0x0}, {0x9});
+  return t;
+}();
+// The classes are exactly normal_class: the runs below may not skip a byte the byte rules decide.
+static_assert([] {
+  for (int c = 0; c < 256; ++c) {
+    const std::uint8_t k = kStops.normal_class[static_cast<std::size_t>(c)];
+    const std::uint8_t bits = kNormalNibbles.of(c);
+    if (((bits & kNormalBlank) != 0) != (k == kRunBlank)) return false;
+    if (((bits & kZeroOne) != 0) != (c == '0' || c == '1')) return false;
+    if (((bits & kNormalStop) != 0) != (k == kStop || c == '*')) return false;
+  }
+  return true;
+}());
+
+#ifdef __SSSE3__
+// The class bits of 16 bytes by a pair of nibble tables (pshufb: hi[byte >> 4] & lo[byte & 15]).
+inline __m128i classify(const NibbleTables& t, __m128i v) {
+  const __m128i nibble = _mm_set1_epi8(15);
+  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t.hi.data()));
+  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t.lo.data()));
+  return _mm_and_si128(_mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(v, 4), nibble)),
+                       _mm_shuffle_epi8(lo, _mm_and_si128(v, nibble)));
+}
+// Bit n for byte n when its class bits share any with `of` (adding 0x7F with saturation sets the
+// sign bit of every non-zero byte).
+inline unsigned any_class(__m128i bits, __m128i of) {
+  return static_cast<unsigned>(_mm_movemask_epi8(_mm_adds_epu8(_mm_and_si128(bits, of), _mm_set1_epi8(0x7F))));
+}
+#endif
+
+#ifdef __SSSE3__
+// For the 64 bytes at `p` (and the byte after them, which must be readable): bit n of `stop` for
+// a byte that ends a Normal-mode run (kStop, '*', and '0' or '1' before '-' or '/'), of `content`
+// for one that is not a run blank.
+struct NormalMasks {
+  std::uint64_t stop, content;
+};
+inline NormalMasks normal_masks(const unsigned char* p) {
+  NormalMasks m{0, 0};
+  for (int k = 0; k < 64; k += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k));
+    const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k + 1));
+    const __m128i bits = classify(kNormalNibbles, v);
+    // '-' (0x2D) and '/' (0x2F) are the bytes that OR 2 makes '/'.
+    const __m128i dash_next = _mm_cmpeq_epi8(_mm_or_si128(next, _mm_set1_epi8(2)), _mm_set1_epi8('/'));
+    const __m128i stop_bits = _mm_or_si128(_mm_set1_epi8(static_cast<char>(kNormalStop)),
+                                           _mm_and_si128(dash_next, _mm_set1_epi8(static_cast<char>(kZeroOne))));
+    m.stop |= std::uint64_t{any_class(bits, stop_bits)} << k;
+    m.content |= std::uint64_t{any_class(bits, _mm_set1_epi8(static_cast<char>(kNormalBlank)))} << k;
+  }
+  m.content = ~m.content;
+  return m;
+}
+#endif
+
+// The other modes' byte classes, by the same kind of look-up: a mode's stops are some of them.
+enum : std::uint8_t {
+  kLineEnd = 1,     // \n \r
+  kQuote = 2,       // "
+  kCloseTag = 4,    // ]
+  kBackslash = 8,
+  kCloseBrace = 16, // }
+  kOpenTag = 32,    // [
+  kTextSpace = 64,  // space
+  kTextBlank = 128, // \t \v \f
+};
+constexpr NibbleTables kTextNibbles = [] {
+  NibbleTables t;
+  t.add(kLineEnd, {0x0}, {0xA, 0xD});
+  t.add(kQuote, {0x2}, {0x2});
+  t.add(kCloseTag, {0x5}, {0xD});
+  t.add(kBackslash, {0x5}, {0xC});
+  t.add(kCloseBrace, {0x7}, {0xD});
+  t.add(kOpenTag, {0x5}, {0xB});
+  t.add(kTextSpace, {0x2}, {0x0});
+  t.add(kTextBlank, {0x0}, {0x9, 0xB, 0xC});
+  return t;
+}();
+// Per mode (BraceComment, LineComment, TagLine, TagString), its stops among the classes.
+constexpr std::uint8_t kTagStringStops = kLineEnd | kQuote | kBackslash;
+constexpr std::array<std::uint8_t, 5> kModeStops = {
+    0, kLineEnd | kCloseBrace | kOpenTag, kLineEnd, kLineEnd | kQuote | kCloseTag, kTagStringStops};
+static_assert([] {
+  for (int c = 0; c < 256; ++c) {
+    const std::uint8_t bits = kTextNibbles.of(c);
+    for (std::size_t mode = 1; mode < kModeStops.size(); ++mode)
+      if (((bits & kModeStops[mode]) != 0) != kStops.stop[mode][static_cast<std::size_t>(c)]) return false;
+    if (((bits & (kTextSpace | kTextBlank)) != 0) != is_blank(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
+}());
+
+#ifdef __SSSE3__
+// For the 16 bytes at `p`: the stops `outside` of a tag value (TagLine's, or a comment mode's, as
+// `outside_stops` says) and `inside` (TagString's), the bytes that start a code point (`text`: not
+// UTF-8 continuation bytes, 10xxxxxx), and the non-blank ones.
+struct TextMasks {
+  unsigned outside, inside, text, content;
+};
+inline TextMasks text_masks(const unsigned char* p, std::uint8_t outside_stops) {
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i bits = classify(kTextNibbles, v);
+  const auto any = [&](std::uint8_t of) { return any_class(bits, _mm_set1_epi8(static_cast<char>(of))); };
+  const __m128i top = _mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xC0)));
+  const auto continuation =
+      static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(top, _mm_set1_epi8(static_cast<char>(0x80)))));
+  return {any(outside_stops), any(kTagStringStops), ~continuation, ~any(kTextSpace | kTextBlank)};
+}
+#endif
+
+}  // namespace
+
+GameSplitter::GameSplitter(std::istream& in, SplitOptions options) : in_(&in), options_(options) {
+  options_.chunk_size = std::max<std::size_t>(options_.chunk_size, 2 * kLookahead);
+}
+
+GameSplitter::GameSplitter(std::string_view bytes) : memory_(bytes), eof_(true) {
+  if (memory_.substr(0, 3) == "\xEF\xBB\xBF") {
+    bom_ = true;
+    scan_ = 3;
+  }
+}
+
+std::string_view GameSplitter::data() const { return in_ ? std::string_view(buffer_) : memory_; }
+
+void GameSplitter::compact() {
+  std::size_t keep_from = in_game_ ? start_ : scan_;
+  // Only when most of the buffer is dead: erasing the front on every game would be quadratic.
+  if (keep_from == 0 || keep_from < buffer_.size() / 2) return;
+  buffer_.erase(0, keep_from);
+  base_ += keep_from;
+  scan_ -= keep_from;
+  if (in_game_) {
+    start_ -= keep_from;
+    last_content_ -= std::min(last_content_, keep_from);
+  }
+}
+
+bool GameSplitter::fill() {
+  if (!in_ || eof_) return false;
+  compact();
+  std::size_t old = buffer_.size();
+  buffer_.resize(old + options_.chunk_size);
+  in_->read(buffer_.data() + old, static_cast<std::streamsize>(options_.chunk_size));
+  auto got = static_cast<std::size_t>(in_->gcount());
+  buffer_.resize(old + got);
+  peak_ = std::max(peak_, buffer_.size());
+  if (got == 0) {
+    eof_ = true;
+    return false;
+  }
+  if (first_fill_) {
+    first_fill_ = false;
+    if (std::string_view(buffer_).substr(0, 3) == "\xEF\xBB\xBF") {
+      bom_ = true;
+      scan_ = 3;
+    }
+  }
+  return true;
+}
+
+void GameSplitter::begin_game(std::size_t at) {
+  in_game_ = true;
+  start_ = at;
+  last_content_ = at;
+  game_line_ = line_;
+  game_column_ = column_;
+  terminated_ = false;
+}
+
+bool GameSplitter::result_at(std::string_view d, std::size_t i, std::size_t& length) const {
+  static constexpr std::string_view kResults[] = {"1-0", "0-1", "1/2-1/2", "*", "\xC2\xBD-\xC2\xBD", "\xBD-\xBD"};
+  for (std::string_view r : kResults) {
+    if (d.substr(i, r.size()) != r) continue;
+    std::size_t after = i + r.size();
+    if (after < d.size() && !ends_token(static_cast<unsigned char>(d[after]))) continue;
+    length = r.size();
+    return true;
+  }
+  return false;
+}
+
+// Inline: the movetext runs take most line ends, and a call there would make them reload their
+// vector constants.
+inline void GameSplitter::newline() {
+  ++line_;
+  column_ = 1;
+  if (line_blank_) blank_line_seen_ = true;
+  line_blank_ = true;
+  if (mode_ == Mode::LineComment || mode_ == Mode::TagLine || mode_ == Mode::TagString) mode_ = Mode::Normal;
+}
+
+// Inlined into scan(), its one caller: most runs are short (a tag pair, or only the '[' that
+// starts a tag line), and the call itself was about a fifth of the instructions spent here.
+[[gnu::always_inline]] inline std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i,
+                                                                 std::size_t limit) {
+  // Most bytes of a file (inside move tokens, comments and tag values) only move the column and
+  // the game's last content: they are taken here a run at a time, with the same effect as the
+  // byte-at-a-time loop below (tests/unit/converters_split.cpp; the corpus tier's game counts
+  // per file and normalize's byte-for-byte rejects hold the boundaries).
+  const auto* p = reinterpret_cast<const unsigned char*>(d.data());
+  std::size_t j = i;
+  if (mode_ == Mode::Normal) {
+    std::size_t last = 0;
+    std::size_t line_from = i;      // where the part of the current line taken here begins
+    bool line_content = false;      // a non-blank byte in that part
+    if (!in_game_) {
+      while (j < limit && (p[j] == ' ' || p[j] == '\t')) ++j;  // blanks between games
+    } else {
+      // The byte at j by the byte rules: taken into the run (true), or the run ends there.
+      const auto step = [&] {
+        const unsigned char c = p[j];
+        const std::uint8_t k = kStops.normal_class[c];
+        if (k == kInert) {
+          last = ++j;
+          line_content = true;
+        } else if (c == '\n' && !(j == i && prev_was_cr_)) {
+          // A line end inside movetext: what scan() does with it (the second half of a CRLF,
+          // j == i after the CR, stays scan()'s).
+          if (line_content) line_blank_ = false;
+          prev_was_cr_ = false;
+          newline();
+          line_from = ++j;
+          line_content = false;
+        } else if (k == kRunBlank) {
+          ++j;
+        } else if (k == kResultStart &&
+                   (depth_ > 0 || (j > start_ && !ends_token(p[j - 1])) ||
+                    (c != '*' && j + 1 < limit && p[j + 1] != '-' && p[j + 1] != '/'))) {
+          // 0, 1 and * matter only where a result could begin: depth 0, a token's start, and
+          // for 0 and 1 a '-' or '/' next (1-0, 0-1, 1/2-1/2; move numbers such as 12. are not).
+          last = ++j;
+          line_content = true;
+        } else {
+          return false;
+        }
+        return true;
+      };
+      // A run that ends at once (the '[' of each tag line) is decided without the masks.
+      bool open = j < limit && step();  // the run has not met its end
+#ifdef __SSSE3__
+      // 64 bytes at a time, each window's masks serving all its stops, while the byte after the
+      // window (that a 0 or 1 at its end looks at) is below the limit. The byte rules decide at
+      // the stops, which are only the bytes they may not take: move numbers and squares of rank 1
+      // (the 0s and 1s not before '-' or '/') go by without a stop.
+      for (std::size_t base = j; open && base + 64 < limit; base += 64) {
+        const NormalMasks m = normal_masks(p + base);
+        std::uint64_t stops = m.stop;
+        std::uint64_t content = m.content;  // of the bytes not yet taken
+        for (;;) {
+          const std::uint64_t stop = stops & (~stops + 1);  // the next stop's bit; 0: none
+          if (const std::uint64_t before = content & (stop - 1)) {
+            last = base + 64 - static_cast<std::size_t>(std::countl_zero(before));  // after its last non-blank
+            line_content = true;
+          }
+          if (stop == 0) {
+            j = base + 64;
+            break;
+          }
+          j = base + static_cast<std::size_t>(std::countr_zero(stop));
+          if (!step()) {
+            open = false;
+            break;
+          }
+          stops ^= stop;
+          content &= ~((stop << 1) - 1);  // the bytes after the stop (none after the last: stop << 1 is 0)
+        }
+      }
+#endif
+      if (open)
+        while (j < limit && step()) {
+        }
+    }
+    if (j == i) return i;
+    column_ += static_cast<std::uint32_t>(j - line_from);
+    prev_was_cr_ = false;
+    if (line_content) line_blank_ = false;
+    if (last != 0) {
+      section_ = Section::Movetext;
+      last_content_ = last;
+    }
+    return j;
+  }
+  if (!in_game_) return i;
+  std::uint32_t columns = 0;
+  std::size_t last = 0;
+  // Whether the stop byte c only switches the mode, and if so, switch. Within a tag pair the
+  // quotes and the closing bracket do nothing else (what scan() does with them): the run goes on
+  // through them, so `Name "value"]` is one run, not six (it ends after the bracket).
+  const auto pass = [&](unsigned char c) {
+    if (c == '"' && (mode_ == Mode::TagLine || mode_ == Mode::TagString)) {
+      mode_ = mode_ == Mode::TagLine ? Mode::TagString : Mode::TagLine;
+      return true;
+    }
+    if (c == ']' && mode_ == Mode::TagLine) {
+      mode_ = Mode::Normal;
+      return true;
+    }
+    return false;
+  };
+  bool open = true;  // the run has not met its end
+#ifdef __SSSE3__
+  // 16 bytes at a time: the stops in a block are passed by the masks, and the block's part of the
+  // run (passed stops included: they are ASCII and not blank) is counted once.
+  const Mode outside = mode_ == Mode::TagString ? Mode::TagLine : mode_;
+  for (std::size_t base = j; open && base + 16 <= limit; base += 16) {
+    const TextMasks m = text_masks(p + base, kModeStops[static_cast<std::size_t>(outside)]);
+    auto end = static_cast<unsigned>(j - base);
+    for (;;) {
+      const unsigned stops = (mode_ == Mode::TagString ? m.inside : m.outside) & (~0u << end);
+      end = static_cast<unsigned>(std::countr_zero(stops | 0x10000u));
+      if (end == 16) break;
+      if (!pass(p[base + end])) {
+        open = false;
+        break;
+      }
+      ++end;
+      if (mode_ == Mode::Normal) {
+        open = false;
+        break;
+      }
+    }
+    const unsigned taken = (~0u << (j - base)) & ((1u << end) - 1);
+    columns += static_cast<std::uint32_t>(std::popcount(m.text & taken));
+    if (const unsigned content = m.content & taken)
+      last = base + 32 - static_cast<std::size_t>(std::countl_zero(content));  // after its last non-blank
+    j = base + end;
+  }
+#endif
+  while (open && j < limit) {
+    const unsigned char c = p[j];
+    if (kStops.stop[static_cast<std::size_t>(mode_)][c]) {
+      if (!pass(c)) break;
+      open = mode_ != Mode::Normal;
+    }
+    if (!is_blank(c)) last = j + 1;
+    columns += (c & 0xC0) != 0x80;
+    ++j;
+  }
+  if (j == i) return i;
+  column_ += columns;
+  prev_was_cr_ = false;
+  if (last != 0) {
+    line_blank_ = false;
+    last_content_ = last;
+  }
+  return j;
+}
+
+bool GameSplitter::scan(bool at_eof) {
+  std::string_view d = data();
+  std::size_t n = d.size();
+  std::size_t limit = at_eof ? n : (n > kLookahead ? n - kLookahead : 0);
+  std::size_t i = scan_;
+  auto finish = [&](std::size_t end, bool terminated) {
+    end_ = end;
+    terminated_ = terminated;
+    ready_start_ = start_;
+    ready_line_ = game_line_;
+    ready_column_ = game_column_;
+    in_game_ = false;
+  };
+  for (; i < limit; ++i) {
+    i = skip_run(d, i, limit);
+    if (i >= limit) break;
+    auto c = static_cast<unsigned char>(d[i]);
+    if (c == '\n' && prev_was_cr_) {  // second half of CRLF: the line already ended
+      prev_was_cr_ = false;
+      continue;
+    }
+    prev_was_cr_ = c == '\r';
+    if (is_newline(c)) {
+      newline();
+      continue;
+    }
+    bool at_line_start = line_blank_;
+    if (!is_blank(c)) line_blank_ = false;
+
+    switch (mode_) {
+      case Mode::LineComment:
+        break;
+      case Mode::TagString:
+        if (c == '\\' && i + 1 < n && !is_newline(static_cast<unsigned char>(d[i + 1]))) {
+          ++column_;
+          ++i;
+          c = static_cast<unsigned char>(d[i]);
+        } else if (c == '"') {
+          mode_ = Mode::TagLine;
+        }
+        break;
+      case Mode::TagLine:
+        if (c == '"') mode_ = Mode::TagString;
+        else if (c == ']') mode_ = Mode::Normal;
+        break;
+      case Mode::BraceComment:
+        if (c == '}') {
+          mode_ = Mode::Normal;
+        } else if (c == '[' && at_line_start && blank_line_seen_ && looks_like_tag(d, i)) {
+          // A comment left open swallows everything; a tag pair after a blank line is taken as
+          // the next game instead, so one broken game does not take the rest of the file.
+          finish(last_content_, false);
+          mode_ = Mode::TagLine;
+          section_ = Section::Tags;
+          depth_ = 0;
+          blank_line_seen_ = false;
+          begin_game(i);
+          last_content_ = i + 1;
+          ++column_;
+          scan_ = i + 1;
+          return true;
+        }
+        break;
+      case Mode::Normal: {
+        if (is_blank(c)) break;
+        if (!in_game_) {
+          begin_game(i);
+          section_ = Section::None;
+          depth_ = 0;
+          blank_line_seen_ = false;
+        }
+        if (c == '[' && (at_line_start || section_ != Section::Movetext)) {
+          std::string_view name = tag_name_at(d, i);
+          // After a blank line, tags continue the same section unless a name repeats (ChessBase
+          // puts blank lines inside tag sections; tag-only games start again with [Event]).
+          bool repeated = std::find(tag_names_.begin(), tag_names_.end(), name) != tag_names_.end();
+          bool new_section = at_line_start && (section_ == Section::Movetext ||
+                                               (section_ == Section::Tags && blank_line_seen_ && repeated));
+          if (new_section || section_ != Section::Tags) tag_names_.clear();
+          if (tag_names_.size() < kMaxTrackedTags) tag_names_.emplace_back(name);
+          mode_ = Mode::TagLine;
+          if (new_section) {
+            finish(last_content_, false);
+            section_ = Section::Tags;
+            depth_ = 0;
+            blank_line_seen_ = false;
+            begin_game(i);
+            last_content_ = i + 1;
+            ++column_;
+            scan_ = i + 1;
+            return true;
+          }
+          section_ = Section::Tags;
+          blank_line_seen_ = false;
+          break;
+        }
+        if (c == ';' || (c == '%' && column_ == 1)) {
+          // Before any tag or move, a line comment annotates the game that follows (rejects
+          // files put diagnostics there); it does not start movetext.
+          mode_ = Mode::LineComment;
+          break;
+        }
+        section_ = Section::Movetext;
+        if (c == '{') {
+          mode_ = Mode::BraceComment;
+        } else if (c == '(') {
+          if (std::size_t len = single_in_parens(d, i)) {
+            column_ += code_points(d, i, i + len) - 1;
+            i += len - 1;
+            c = static_cast<unsigned char>(d[i]);
+          } else {
+            ++depth_;
+          }
+        } else if (c == ')') {
+          if (depth_ > 0) --depth_;
+        } else if (depth_ == 0) {
+          bool token_start = i == start_ || ends_token(static_cast<unsigned char>(d[i - 1]));
+          std::size_t len = 0;
+          if (token_start && result_at(d, i, len)) {
+            column_ += code_points(d, i, i + len);
+            finish(i + len, true);
+            scan_ = i + len;
+            section_ = Section::None;
+            return true;
+          }
+        }
+        break;
+      }
+    }
+    if (in_game_ && !is_blank(c)) last_content_ = i + 1;
+    if ((c & 0xC0) != 0x80) ++column_;
+  }
+  scan_ = i;
+  if (at_eof && in_game_) {
+    finish(last_content_, false);
+    return true;
+  }
+  return false;
+}
+
+bool GameSplitter::next(RawGame& game) {
+  takeable_ = false;
+  for (;;) {
+    bool at_eof = in_ ? eof_ : true;
+    if (scan(at_eof)) {
+      std::string_view d = data();
+      game.bytes = d.substr(ready_start_, end_ - ready_start_);
+      game.offset = base_ + ready_start_;
+      game.line = ready_line_;
+      game.column = ready_column_;
+      game.number = ++count_;
+      game.terminated = terminated_;
+      takeable_ = true;
+      return true;
+    }
+    if (at_eof) return false;
+    fill();
+  }
+}
+
+bool GameSplitter::take_game(std::string& out) {
+  if (!in_ || !takeable_) return false;
+  takeable_ = false;
+  // What follows the game (the next game's start, unscanned bytes) is at most about one chunk.
+  std::string rest = buffer_.substr(end_);
+  out = std::move(buffer_);
+  out.resize(end_);
+  out.erase(0, ready_start_);
+  buffer_ = std::move(rest);
+  base_ += end_;
+  scan_ -= end_;
+  if (in_game_) {
+    start_ -= end_;
+    last_content_ -= std::min(last_content_, end_);
+  }
+  end_ = ready_start_ = 0;
+  return true;
+}
+
+std::vector<RawGame> split_games(std::string_view bytes) {
+  std::vector<RawGame> games;
+  GameSplitter splitter(bytes);
+  RawGame g;
+  while (splitter.next(g)) games.push_back(g);
+  return games;
+}
+
+}  // namespace planilla

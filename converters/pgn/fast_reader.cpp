@@ -1,0 +1,580 @@
+#include "converters/pgn/fast_reader.hpp"
+
+#include <array>
+#include <cstring>
+#include <vector>
+
+#include "board/bitboard.hpp"
+#include "board/fen.hpp"
+#include "converters/pgn/game.hpp"
+#include "converters/pgn/variant.hpp"
+#include "grammar/move_parser.hpp"
+#include "grammar/pgn_parser.hpp"
+#include "notation/diagnostic.hpp"
+#include "notation/resolve.hpp"
+#include "notation/write.hpp"
+
+namespace planilla {
+
+namespace {
+
+// Byte classes of the PGN game grammar (grammar/pgn.hpp): blank_char, '\n', and the characters
+// that end a move token.
+// kValueStop: the bytes that end the plain part of a tag value (the closing quote, an escape, a
+// line end).
+enum : std::uint8_t { kBlank = 1, kNewline = 2, kDelimiter = 4, kValueStop = 8 };
+
+constexpr std::array<std::uint8_t, 256> make_classes() {
+  std::array<std::uint8_t, 256> t{};
+  for (unsigned char c : {' ', '\t', '\f', '\v', '\r'}) t[c] = kBlank | kDelimiter;
+  t['\n'] = kNewline | kDelimiter;
+  for (unsigned char c : {'{', '}', '(', ')', '[', ']', ';', '"'}) t[c] = kDelimiter;
+  for (unsigned char c : {'"', '\\', '\n', '\r'}) t[c] |= kValueStop;
+  return t;
+}
+constexpr std::array<std::uint8_t, 256> kClass = make_classes();
+
+bool is_space(char c) { return (kClass[static_cast<unsigned char>(c)] & (kBlank | kNewline)) != 0; }
+bool is_blank(char c) { return (kClass[static_cast<unsigned char>(c)] & kBlank) != 0; }
+bool is_delimiter(char c) { return (kClass[static_cast<unsigned char>(c)] & kDelimiter) != 0; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+// Standalone tokens that the game grammar reads as something other than a move (its glyph and
+// ep_mark rules): the fast lane leaves them to it.
+bool is_other_element(std::string_view t) {
+  return grammar::glyph_nag(t) != 0 || t == "e.p." || t == "a.p." || t == "ep";
+}
+
+// The piece letters of a language that are one ASCII capital, as a table (PieceType::None
+// elsewhere); `usable` is false when a letter would be read otherwise by the move grammar (an
+// `O` that castling also uses) or the language has none.
+struct LetterTable {
+  std::array<PieceType, 128> piece{};
+  bool usable = false;
+};
+
+LetterTable letter_table(const Language& lang) {
+  LetterTable t;
+  t.piece.fill(PieceType::None);
+  int count = 0;
+  for (PieceType p : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King}) {
+    std::string_view l = lang.letters[static_cast<std::size_t>(index_of(p))];
+    if (l.size() != 1 || l[0] < 'A' || l[0] > 'Z' || l[0] == 'O' || l[0] == 'X') continue;
+    if (t.piece[static_cast<unsigned char>(l[0])] != PieceType::None) return t;  // two pieces, one letter
+    t.piece[static_cast<unsigned char>(l[0])] = p;
+    ++count;
+  }
+  // A pawn letter is read by the move grammar too (`Pe4`, with a warning): it must not be taken
+  // for a piece here, and a piece letter equal to it would be ambiguous.
+  std::string_view pawn = lang.letters[static_cast<std::size_t>(index_of(PieceType::Pawn))];
+  if (pawn.size() == 1 && static_cast<unsigned char>(pawn[0]) < 128 &&
+      t.piece[static_cast<unsigned char>(pawn[0])] != PieceType::None)
+    return t;
+  t.usable = count == 5;
+  return t;
+}
+
+// One LetterTable per language, computed once (languages are static rows).
+const LetterTable& letters_of(const Language& lang) {
+  thread_local const Language* cached = nullptr;
+  thread_local LetterTable table;
+  if (cached != &lang) {
+    table = letter_table(lang);
+    cached = &lang;
+  }
+  return table;
+}
+
+// Plain SAN as the move grammar reads it: `Nf3`, `Nxf3`, `Nbd7`, `R1e2`, `e4`, `exd5`, each with
+// an optional `+`/`#` and one suffix glyph. Everything else (castling, promotion, full-square
+// origins, other marks) goes through the move grammar itself.
+bool parse_plain(std::string_view t, const LetterTable& letters, WrittenMove& w) {
+  std::size_t n = t.size();
+  // Suffixes from the end: a glyph of ! and ? (at most two, as NAG 1-6), then the check mark.
+  std::size_t glyph = 0;
+  while (glyph < n && glyph < 3 && (t[n - 1 - glyph] == '!' || t[n - 1 - glyph] == '?')) ++glyph;
+  if (glyph > 2 || glyph == n) return false;
+  if (glyph > 0) {
+    w.nag = static_cast<std::uint8_t>(grammar::glyph_nag(t.substr(n - glyph)));
+    n -= glyph;
+  }
+  if (n >= 1 && t[n - 1] == '+') {
+    w.check = CheckMark::Check;
+    --n;
+  } else if (n >= 1 && t[n - 1] == '#') {
+    w.check = CheckMark::Mate;
+    --n;
+  }
+  if (n < 2 || !is_file(t[n - 2]) || !is_rank(t[n - 1])) return false;
+  w.to_file = static_cast<File>(t[n - 2] - 'a');
+  w.to_rank = static_cast<Rank>(t[n - 1] - '1');
+  std::string_view head = t.substr(0, n - 2);
+  if (!head.empty() && head.back() == 'x') {
+    w.capture = true;
+    head.remove_suffix(1);
+  }
+  if (head.empty()) return !w.capture;  // e4 (a bare `xe4` is not plain)
+  auto c0 = static_cast<unsigned char>(head[0]);
+  if (c0 < 128 && letters.piece[c0] != PieceType::None) {
+    w.piece = letters.piece[c0];
+    head.remove_prefix(1);
+    if (head.empty()) return true;  // Nf3, Nxf3
+    if (head.size() != 1) return false;
+    if (is_file(head[0])) w.from_file = static_cast<File>(head[0] - 'a');
+    else if (is_rank(head[0])) w.from_rank = static_cast<Rank>(head[0] - '1');
+    else return false;
+    return true;  // Nbd7, R1e2
+  }
+  // Pawn capture: exd5.
+  if (head.size() == 1 && is_file(head[0]) && w.capture) {
+    w.from_file = static_cast<File>(head[0] - 'a');
+    return true;
+  }
+  return false;
+}
+
+class FastReader {
+ public:
+  FastReader(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics, const ReadOptions& options,
+             const Language& language)
+      : s_(raw.bytes), raw_(raw), visitor_(visitor), diagnostics_(diagnostics), options_(options),
+        language_(language), letters_(letters_of(language)),
+        lines_(raw.bytes, raw.line, raw.column) {
+    resolve_options_ = options.resolve;
+    resolve_options_.language = &language;
+    // The thread's buffers from the previous game: a reader per game, and growing them afresh
+    // cost several allocations a game.
+    Spare& spare = spare_buffers();
+    frames_.swap(spare.frames);
+    lettered_.swap(spare.lettered);
+    frames_.clear();
+    lettered_.clear();
+    frames_.reserve(4);
+  }
+  ~FastReader() {
+    if (frames_.capacity() > 64 || lettered_.capacity() > 4096) return;  // deep variations: not kept
+    Spare& spare = spare_buffers();
+    frames_.swap(spare.frames);
+    lettered_.swap(spare.lettered);
+  }
+  FastReader(const FastReader&) = delete;
+  FastReader& operator=(const FastReader&) = delete;
+
+  // The offsets of the main line's lettered tokens (LaneNotes::lettered), when this game's text is
+  // simple enough for them to be exactly what detect.cpp's scan of the text would find.
+  bool lettered(std::vector<std::uint32_t>& out) const {
+    if (!lettered_ok_) return false;
+    out = lettered_;
+    return true;
+  }
+
+  bool run() {
+    if (!letters_.usable || !options_.styles.allows(MoveStyle::San)) return false;
+    // Below every size limit, no line, comment or tag value can pass one.
+    const std::size_t size_limit =
+        std::min({options_.max_line_bytes, options_.max_comment_bytes, options_.max_tag_value_bytes});
+    if (s_.size() > size_limit) return false;
+    if (raw_.detected ? *raw_.detected != Encoding::Ascii : !is_ascii(s_)) {
+      // Valid UTF-8 is read as it stands (decode() returns the same bytes, and the diagnostics'
+      // columns are counted in code points either way), but only inside tag values and comments:
+      // a move token, move number or result with a non-ASCII character (`…`, `½-½`, `♘f3`,
+      // `e8(♕)`) is the general reader's, as are the language detector's letters.
+      if (raw_.detected != Encoding::Utf8) return false;
+      non_ascii_ = true;
+      lettered_ok_ = false;
+    }
+    // The decoder turns CRLF into LF and a lone CR into LF: a CRLF is white space here like its
+    // LF, a lone CR (old Mac line ends) is left to the general reader.
+    for (const char* p = s_.data(); (p = static_cast<const char*>(std::memchr(p, '\r', s_.data() + s_.size() - p)));
+         ++p)
+      if (p + 1 == s_.data() + s_.size() || p[1] != '\n') return false;
+    // detect.cpp's scan takes form feeds and vertical tabs for text, the scanner for space.
+    if (std::memchr(s_.data(), '\f', s_.size()) || std::memchr(s_.data(), '\v', s_.size())) lettered_ok_ = false;
+    visitor_.begin_game(raw_.number);
+    if (!tags()) return false;
+    if (!movetext()) return false;
+    return finish();
+  }
+
+ private:
+  // One line of play: the position before its last move, after it, and the next one being made,
+  // in three slots that rotate, so a move costs one copy of the position.
+  struct Frame {
+    std::array<Position, 3> slots;  // before, current, and the next position being made
+    // The roles as pointers into `slots` (a copy re-seats them into its own slots).
+    Position* before_p = &slots[0];
+    Position* current_p = &slots[1];
+    Position* spare_p = &slots[2];
+    bool has_move = false;
+    std::uint32_t ply = 1;
+    std::uint32_t variation = 0;
+    Frame() = default;
+    Frame(const Frame& o) : slots(o.slots), has_move(o.has_move), ply(o.ply), variation(o.variation) {
+      before_p = &slots[static_cast<std::size_t>(o.before_p - o.slots.data())];
+      current_p = &slots[static_cast<std::size_t>(o.current_p - o.slots.data())];
+      spare_p = &slots[static_cast<std::size_t>(o.spare_p - o.slots.data())];
+    }
+    Frame& operator=(const Frame&) = delete;
+    Position& before() { return *before_p; }
+    Position& current() { return *current_p; }
+    Position& spare() { return *spare_p; }
+    // The spare slot (the position after the move) becomes current, current becomes before.
+    void advance() {
+      Position* const old_before = before_p;
+      before_p = current_p;
+      current_p = spare_p;
+      spare_p = old_before;
+    }
+  };
+
+  void skip_spaces() {
+    while (i_ < s_.size() && is_space(s_[i_])) ++i_;
+  }
+  void skip_blanks() {
+    while (i_ < s_.size() && is_blank(s_[i_])) ++i_;
+  }
+  bool token_end(std::size_t at) const { return at >= s_.size() || is_delimiter(s_[at]); }
+
+  bool tags() {
+    skip_spaces();
+    // `;` and `%` lines before the tags are the grammar's preamble.
+    if (i_ < s_.size() && (s_[i_] == ';' || s_[i_] == '%')) return false;
+    while (i_ < s_.size() && s_[i_] == '[') {
+      ++i_;
+      skip_blanks();
+      std::size_t name_begin = i_;
+      while (i_ < s_.size() && is_tag_name_byte(s_[i_])) ++i_;
+      if (i_ == name_begin) return false;
+      std::string_view name = s_.substr(name_begin, i_ - name_begin);
+      skip_blanks();
+      if (i_ >= s_.size() || s_[i_] != '"') return false;
+      std::size_t value_begin = ++i_;
+      while (i_ < s_.size() && !(kClass[static_cast<unsigned char>(s_[i_])] & kValueStop)) ++i_;
+      if (i_ >= s_.size() || s_[i_] != '"') return false;  // an escape or a line end: the grammar's
+      std::string_view value = s_.substr(value_begin, i_ - value_begin);
+      ++i_;
+      skip_blanks();
+      if (i_ >= s_.size() || s_[i_] != ']') return false;  // a quote inside the value: the grammar's case
+      ++i_;
+      if (++tag_count_ > options_.max_tags) return false;
+      // The first of each, as the general reader looks them up.
+      if (name == "Result" && !has_result_tag_) result_tag_ = value, has_result_tag_ = true;
+      else if (name == "FEN" && !has_fen_) fen_ = value, has_fen_ = true;
+      else if (name == "Variant" && !has_variant_) variant_ = value, has_variant_ = true;
+      visitor_.tag(name, value);
+      skip_spaces();
+    }
+    // detect.cpp's scan skips the lines that begin with '[': movetext that starts on a tag's
+    // line is skipped there too.
+    for (std::size_t k = i_; k > 0 && s_[k - 1] != '\n';) {
+      --k;
+      if (s_[k] == '[') lettered_ok_ = false;
+    }
+    return start_position();
+  }
+
+  bool start_position() {
+    bool variant_960 = false;
+    if (has_variant_) {
+      switch (classify_variant(variant_)) {
+        case VariantKind::Chess960: variant_960 = true; break;
+        case VariantKind::Standard: break;
+        case VariantKind::Unsupported: return false;
+      }
+    }
+    Frame& f = frames_.emplace_back();
+    if (has_fen_) {
+      FenOptions fo;
+      fo.force_chess960 = variant_960;
+      auto pos = position_from_fen(fen_, fo);
+      if (!pos) return false;  // relaxed reading or an error: diagnostics
+      chess960_ = pos->is_chess960();
+      if (chess960_ && !variant_960) return false;  // a note
+      f.current() = *pos;
+    } else if (variant_960) {
+      return false;  // a warning
+    }
+    f.before() = f.current();
+    return visitor_.end_tags(f.current(), chess960_) == Skip::No;
+  }
+
+  bool movetext() {
+    while (i_ < s_.size()) {
+      const char c = s_[i_];
+      if (is_space(c)) {
+        ++i_;
+        continue;
+      }
+      if (result_) return false;  // anything after the result: the general reader decides
+      switch (c) {
+        case '{': {
+          const void* close = std::memchr(s_.data() + i_ + 1, '}', s_.size() - i_ - 1);
+          if (!close) return false;
+          std::size_t end = static_cast<std::size_t>(static_cast<const char*>(close) - s_.data());
+          std::string_view text = s_.substr(i_ + 1, end - i_ - 1);
+          if (text.find('\r') != std::string_view::npos) return false;  // decoding would change it
+          visitor_.comment(text, CommentKind::Brace);
+          i_ = end + 1;
+          continue;
+        }
+        case ';': {
+          lettered_ok_ = false;  // detect.cpp's scan reads the words of ; comments
+          std::size_t end = s_.find('\n', i_);
+          if (end == std::string_view::npos) end = s_.size();
+          std::string_view text = s_.substr(i_ + 1, end - i_ - 1);
+          if (text.find('\r') != std::string_view::npos) return false;
+          visitor_.comment(text, CommentKind::Line);
+          i_ = end;
+          continue;
+        }
+        case '$': {
+          std::size_t j = i_ + 1;
+          unsigned value = 0;
+          while (j < s_.size() && is_digit(s_[j]) && value <= 255) value = value * 10 + static_cast<unsigned>(s_[j++] - '0');
+          if (j == i_ + 1 || value > 255) return false;
+          visitor_.nag(value);
+          i_ = j;
+          continue;
+        }
+        case '(': {
+          if (s_.substr(i_, 3) == "(=)") return false;  // draw offer
+          if (!frames_.back().has_move) return false;
+          if (static_cast<int>(frames_.size()) > options_.max_depth) return false;
+          Frame& f = frames_.emplace_back();  // may move the parent: look it up again
+          Frame& parent = frames_[frames_.size() - 2];
+          f.current() = parent.before();
+          f.before() = parent.before();
+          f.ply = parent.ply - 1;
+          f.variation = ++variations_;
+          visitor_.begin_variation();
+          ++i_;
+          continue;
+        }
+        case ')':
+          if (frames_.size() <= 1) return false;
+          frames_.pop_back();
+          visitor_.end_variation();
+          ++i_;
+          continue;
+        case '[':
+        case ']':
+        case '"':
+        case '}': return false;  // stray: reported by the grammar
+        case '%':
+          if (i_ == 0 || s_[i_ - 1] == '\n') return false;  // an escape line
+          break;
+        default: break;
+      }
+      if (!element()) return false;
+    }
+    return frames_.size() == 1;
+  }
+
+  // A result, a move number, dots or a move token at i_.
+  bool element() {
+    const char c = s_[i_];
+    const char next = i_ + 1 < s_.size() ? s_[i_ + 1] : ' ';
+    if (c == '*' || ((c == '1' || c == '0') && (next == '-' || next == '/'))) {  // (a move number: no)
+      for (std::string_view r : {"1-0", "0-1", "1/2-1/2", "*"}) {
+        if (s_.substr(i_, r.size()) == r && token_end(i_ + r.size())) {
+          if (frames_.size() > 1) return false;  // a result inside a variation: a warning
+          result_ = parse_result(r);
+          i_ += r.size();
+          return true;
+        }
+      }
+    }
+    if (is_digit(c)) {  // move number: digits, blanks, one or more dots
+      std::size_t j = i_;
+      while (j < s_.size() && is_digit(s_[j])) ++j;
+      std::size_t k = j;
+      while (k < s_.size() && is_blank(s_[k])) ++k;
+      if (k < s_.size() && s_[k] == '.') {
+        while (k < s_.size() && s_[k] == '.') ++k;
+        i_ = k;
+        return true;
+      }
+    } else if (c == '.') {  // dots standing alone
+      std::size_t k = i_;
+      while (k < s_.size() && s_[k] == '.') ++k;
+      if (token_end(k)) {
+        i_ = k;
+        return true;
+      }
+    }
+    std::size_t end = i_;
+    while (end < s_.size() && !is_delimiter(s_[end])) ++end;
+    // `e8(Q)`: a parenthesised code point glued to the token belongs to it.
+    if (end + 2 < s_.size() && s_[end] == '(' && !is_delimiter(s_[end + 1]) && s_[end + 2] == ')') return false;
+    std::string_view token = s_.substr(i_, end - i_);
+    if (non_ascii_ && (!is_ascii(token) || (end + 1 < s_.size() && s_[end] == '(' &&
+                                            static_cast<unsigned char>(s_[end + 1]) >= 0x80)))
+      return false;
+    if (++moves_ > options_.max_moves) return false;
+    if (!move(token, i_)) return false;
+    if (frames_.size() == 1 && token[0] >= 'A' && token[0] <= 'Z' && token[0] != 'O') note_lettered(token, i_);
+    i_ = end;
+    return true;
+  }
+
+  // A main-line token that begins with a capital: its first two bytes, once per game.
+  void note_lettered(std::string_view token, std::size_t at) {
+    if (token.size() < 2) {
+      lettered_ok_ = false;
+      return;
+    }
+    const std::size_t bit = static_cast<std::size_t>(token[0] - 'A') * 128 + static_cast<unsigned char>(token[1]);
+    if (seen_[bit / 64] >> (bit % 64) & 1) return;
+    seen_[bit / 64] |= std::uint64_t{1} << (bit % 64);
+    lettered_.push_back(static_cast<std::uint32_t>(at));
+  }
+
+  // Plain SAN resolved directly: the one legal move of the written piece to the written square,
+  // written exactly as SAN writes it (capture mark, origin hints, check or mate mark). False
+  // when anything differs; the move grammar and the resolver then have the word.
+  bool resolve_plain(const WrittenMove& w, const Position& pos, Position& next, Move& m, SanFacts& facts) {
+    const PieceType type = w.piece == PieceType::None ? PieceType::Pawn : w.piece;
+    Bitboard from = ~Bitboard{0};
+    if (w.from_file) from &= file_bb(*w.from_file);
+    if (w.from_rank) from &= rank_bb(*w.from_rank);
+    const Square to = make_square(*w.to_file, *w.to_rank);
+    pos.moves_to(list_, type, from, to);
+    if (list_.size() != 1) return false;  // none, ambiguous, or a promotion without its piece
+    m = list_[0];  // (castling is not among them: it is written as castling or left to resolve())
+    if (pos.is_capture(m) != w.capture) return false;
+    // Without hints the move is the only one of its piece to the square: SAN needs none.
+    facts.disambiguation = Disambiguation::None;
+    if (type != PieceType::Pawn && (w.from_file || w.from_rank)) {
+      facts.disambiguation = san_disambiguation(pos, m);
+      if (facts.disambiguation == Disambiguation::None) return false;  // more origin hints than needed
+    }
+    next = pos;
+    next.play(m);
+    facts.check = next.in_check();
+    facts.mate = facts.check && next.is_checkmate();
+    const CheckMark due = facts.mate ? CheckMark::Mate : facts.check ? CheckMark::Check : CheckMark::None;
+    return w.check == due;
+  }
+
+  bool move(std::string_view token, std::size_t at) {
+    Frame& f = frames_.back();
+    Position& next = f.spare();
+    WrittenMove w;
+    Move m;
+    SanFacts facts;
+    const SanFacts* known = &facts;
+    if (!parse_plain(token, letters_, w) || !resolve_plain(w, f.current(), next, m, facts)) {
+      known = nullptr;
+      // Castling, promotions, other spellings and moves written with a remark: the move grammar
+      // and the resolver themselves. A move that resolves keeps its remarks (the same W- codes
+      // at the same place as the general reader's); one that does not is the general reader's.
+      if (is_other_element(token)) return false;  // (no plain move is one)
+      auto parsed = parse_move(token, language_, options_.styles, raw_.offset + at);
+      if (!parsed || parsed->folded || parsed->move.style == MoveStyle::Null) return false;
+      auto r = resolve(parsed->move, f.current(), resolve_options_);
+      if (!r) return false;
+      for (const ResolveWarning& warning : r->warnings)
+        add(warning.code, at, warning.message, token, f.ply, f.variation);
+      w = parsed->move;
+      m = r->move;
+      next = f.current();
+      next.play(m);
+    }
+    // The span from registers into both: copying w.span would read 16 bytes just written as 8 + 4,
+    // which the store buffer cannot forward (a stall of about 4 % of `check`'s time, in perf).
+    const SourceSpan span{raw_.offset + at, static_cast<std::uint32_t>(token.size())};
+    w.span = span;
+    MoveEvent ev{token, span, &w, m, f.current(), f.ply, false};
+    ev.facts = known;
+    visitor_.move(ev);
+    if (w.nag != 0) visitor_.nag(w.nag);
+    f.advance();
+    f.has_move = true;
+    ++f.ply;
+    return true;
+  }
+
+  // A remark as GameReader::add() makes it: the offsets are the file's (ASCII, and a CR only
+  // before an LF, so the text's columns are the decoded text's).
+  void add(Code code, std::size_t offset, const std::string& message, std::string_view written, std::uint32_t ply,
+           std::uint32_t variation) {
+    Diagnostic d;
+    d.code = code;
+    d.severity = code_severity(code);
+    d.file = options_.file_name;
+    d.byte = raw_.offset + offset;
+    const LineColumn lc = lines_.at(offset);
+    d.line = lc.line;
+    d.column = lc.column;
+    d.game = raw_.number;
+    d.ply = ply;
+    d.variation = variation;
+    d.message = message;
+    d.written = std::string(written);
+    diagnostics_.push_back(std::move(d));
+  }
+
+  bool finish() {
+    if (!result_) return false;  // no result token: a warning, or not a game
+    if (has_result_tag_) {
+      std::optional<GameResult> tag = parse_result(result_tag_);
+      if (!tag) return false;
+      if (*tag != *result_ && *tag != GameResult::Unknown && *result_ != GameResult::Unknown) return false;
+    }
+    visitor_.result(*result_);
+    visitor_.end_game();
+    return true;
+  }
+
+  std::string_view s_;
+  const RawGame& raw_;
+  Visitor& visitor_;
+  std::vector<Diagnostic>& diagnostics_;
+  const ReadOptions& options_;
+  const Language& language_;
+  const LetterTable& letters_;
+  ResolveOptions resolve_options_;
+  std::size_t i_ = 0;
+  std::size_t tag_count_ = 0;
+  std::size_t moves_ = 0;
+  std::string_view result_tag_, fen_, variant_;
+  bool has_result_tag_ = false, has_fen_ = false, has_variant_ = false;
+  bool chess960_ = false;
+  std::optional<GameResult> result_;
+  std::uint32_t variations_ = 0;
+  bool lettered_ok_ = true;
+  bool non_ascii_ = false;  // UTF-8 in tag values or comments (run())
+  std::vector<std::uint32_t> lettered_;
+  std::array<std::uint64_t, 26 * 128 / 64> seen_{};
+  LineCursor lines_;  // remarks' lines and columns
+  std::vector<Frame> frames_;
+  MoveList list_;
+
+  struct Spare {
+    std::vector<Frame> frames;
+    std::vector<std::uint32_t> lettered;
+  };
+  static Spare& spare_buffers() {
+    thread_local Spare spare;
+    return spare;
+  }
+};
+
+}  // namespace
+
+bool fast_read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics,
+                    const ReadOptions& options, const Language& language, LaneNotes* notes) {
+  const std::size_t before = diagnostics.size();
+  FastReader reader(raw, visitor, diagnostics, options, language);
+  const bool taken = reader.run();
+  if (!taken) diagnostics.resize(before);
+  if (notes) {
+    notes->lettered.clear();
+    notes->lettered_known = taken && reader.lettered(notes->lettered);
+  }
+  return taken;
+}
+
+}  // namespace planilla

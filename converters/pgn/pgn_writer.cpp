@@ -1,0 +1,312 @@
+#include "converters/pgn/pgn_writer.hpp"
+
+#include <array>
+
+namespace planilla {
+
+namespace {
+
+constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+
+bool is_str(std::string_view name) {
+  for (std::string_view s : kSevenTagRoster)
+    if (s == name) return true;
+  return false;
+}
+
+void append_escaped(std::string& out, std::string_view value) {
+  // Runs without \ or " in one append (a byte loop: find_first_of with a set calls memchr on the
+  // set for every byte).
+  for (std::size_t i = 0;;) {
+    std::size_t stop = i;
+    while (stop < value.size() && value[stop] != '\\' && value[stop] != '"') ++stop;
+    out.append(value.substr(i, stop - i));
+    if (stop == value.size()) return;
+    out += '\\';
+    out += value[stop];
+    i = stop + 1;
+  }
+}
+
+void append_tag(std::string& out, std::string_view name, std::string_view value) {
+  out += '[';
+  out += name;
+  out += " \"";
+  append_escaped(out, value);
+  out += "\"]\n";
+}
+
+// A number's digits written backwards from `end`; returns where they begin.
+char* digits_before(char* end, unsigned value) {
+  do *--end = static_cast<char>('0' + value % 10);
+  while ((value /= 10) != 0);
+  return end;
+}
+
+void append_decimal(std::string& out, unsigned value) {
+  char buffer[10];
+  const char* begin = digits_before(buffer + sizeof buffer, value);
+  out.append(begin, static_cast<std::size_t>(buffer + sizeof buffer - begin));
+}
+
+}  // namespace
+
+std::string escape_tag_value(std::string_view value) {
+  std::string out;
+  out.reserve(value.size());
+  append_escaped(out, value);
+  return out;
+}
+
+PgnWriter::Buffers& PgnWriter::spare_buffers() {
+  thread_local Buffers spare;
+  return spare;
+}
+
+PgnWriter::PgnWriter(std::string& out, PgnWriteOptions options) : out_(out), options_(options) {
+  Buffers& spare = spare_buffers();
+  tags_.swap(spare.tags);
+  tag_text_.swap(spare.tag_text);
+  movetext_.swap(spare.movetext);
+  tags_.clear();
+  tag_text_.clear();
+  movetext_.clear();
+}
+
+PgnWriter::~PgnWriter() {
+  // Returned for the thread's next writer, unless a huge game grew them (not kept after it).
+  constexpr std::size_t kKeep = std::size_t{64} << 10;
+  if (movetext_.capacity() > kKeep || tag_text_.capacity() > kKeep || tags_.capacity() > 1024) return;
+  Buffers& spare = spare_buffers();
+  tags_.swap(spare.tags);
+  tag_text_.swap(spare.tag_text);
+  movetext_.swap(spare.movetext);
+}
+
+void PgnWriter::begin_game(std::uint32_t) {
+  tags_.clear();
+  tag_text_.clear();
+  start_ = Position::startpos();
+  chess960_ = false;
+  result_ = GameResult::None;
+  movetext_.clear();
+  column_ = 0;
+  need_number_ = true;
+  after_open_ = false;
+}
+
+void PgnWriter::tag(std::string_view name, std::string_view value) {
+  TagRef t;
+  t.name = static_cast<std::uint32_t>(tag_text_.size());
+  t.name_size = static_cast<std::uint32_t>(name.size());
+  tag_text_ += name;
+  t.value = static_cast<std::uint32_t>(tag_text_.size());
+  t.value_size = static_cast<std::uint32_t>(value.size());
+  tag_text_ += value;
+  tags_.push_back(t);
+}
+
+Skip PgnWriter::end_tags(const Position& start, bool chess960) {
+  start_ = start;
+  chess960_ = chess960;
+  return Skip::No;
+}
+
+void PgnWriter::newline() {
+  movetext_.push('\n');
+  column_ = 0;
+}
+
+// Appends a token with a separating space, breaking the line before it when it would pass the
+// width. `glue`: no space before (a closing parenthesis, the rest of a comment's first word).
+void PgnWriter::put(std::string_view token, bool glue) {
+  bool no_space = glue || after_open_ || column_ == 0;
+  std::size_t needed = token.size() + (no_space ? 0 : 1);
+  if (column_ > 0 && column_ + needed > options_.line_width && !after_open_) {
+    newline();
+    no_space = true;
+  }
+  if (!no_space) {
+    movetext_.push(' ');
+    ++column_;
+  }
+  movetext_.append(token);
+  column_ += token.size();
+  after_open_ = false;
+}
+
+void PgnWriter::flush_unresolved() {
+  if (unresolved_.empty()) return;
+  std::string text = "not resolved, kept as written: " + unresolved_;
+  unresolved_.clear();
+  comment(text, CommentKind::Brace);
+}
+
+void PgnWriter::move(const MoveEvent& e) {
+  if (!e.move && !e.preformatted) {
+    // A token that did not resolve (and every one after it in its line: the position is lost)
+    // cannot be written as a move; it is kept, as written, in a comment.
+    if (!unresolved_.empty()) unresolved_ += ' ';
+    unresolved_ += e.text;
+    return;
+  }
+  if (!unresolved_.empty()) flush_unresolved();
+  Color side = e.before.side_to_move();
+  bool numbered = side == Color::White || need_number_;
+  std::string_view text = e.text;  // preformatted by the caller when there is no move
+  if (e.move) {
+    if (format_move(move_text_, e.before, e.move, options_.moves, e.facts)) {
+      text = move_text_.view();
+    } else {
+      scratch_.clear();
+      append_move(scratch_, e.before, e.move, options_.moves, e.facts);
+      text = scratch_;
+    }
+  }
+  if (numbered) {
+    // "12." or "12...", built backwards from the dots.
+    char buffer[16];
+    char* end = buffer + sizeof buffer;
+    char* p = end;
+    for (int dots = side == Color::White ? 1 : 3; dots > 0; --dots) *--p = '.';
+    p = digits_before(p, static_cast<unsigned>(e.before.fullmove_number()));
+    const std::string_view number(p, static_cast<std::size_t>(end - p));
+    // A move number stays on the line of its move ("7." alone at a line's end reads badly).
+    std::size_t both = number.size() + 1 + text.size() + (column_ == 0 || after_open_ ? 0 : 1);
+    if (column_ > 0 && !after_open_ && column_ + both > options_.line_width) newline();
+    put(number);
+  }
+  put(text);
+  if (e.draw_offer) put("(=)");
+  need_number_ = false;
+}
+
+void PgnWriter::nag(unsigned value) {
+  if (!unresolved_.empty()) {  // the NAG of an unresolved move stays with it
+    unresolved_ += " $" + std::to_string(value);
+    return;
+  }
+  scratch_ = "$";
+  append_decimal(scratch_, value);
+  put(scratch_);
+}
+
+void PgnWriter::comment(std::string_view text, CommentKind kind) {
+  flush_unresolved();  // clears before it writes its own comment: no recursion
+  switch (kind) {
+    case CommentKind::Brace: {
+      // Words are re-flowed to the line width: white space inside a comment carries no meaning
+      // in PGN, and the export format limits line length.
+      std::vector<std::string_view> words;
+      std::size_t i = 0;
+      while (i < text.size()) {
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '\r')) ++i;
+        std::size_t j = i;
+        while (j < text.size() && !(text[j] == ' ' || text[j] == '\n' || text[j] == '\t' || text[j] == '\r')) ++j;
+        if (j > i) words.push_back(text.substr(i, j - i));
+        i = j;
+      }
+      if (words.empty()) {
+        put("{}");
+        break;
+      }
+      for (std::size_t w = 0; w < words.size(); ++w) {
+        scratch_.clear();
+        if (w == 0) scratch_ += '{';
+        scratch_ += words[w];
+        if (w + 1 == words.size()) scratch_ += '}';
+        put(scratch_);
+      }
+      break;
+    }
+    case CommentKind::Line:
+      scratch_ = ";";
+      scratch_ += text;
+      put(scratch_);
+      newline();
+      break;
+    case CommentKind::Escape:
+      if (column_ > 0) newline();
+      movetext_.push('%');
+      movetext_.append(text);
+      newline();
+      break;
+  }
+  need_number_ = true;
+}
+
+void PgnWriter::begin_variation() {
+  flush_unresolved();
+  put("(");
+  after_open_ = true;
+  need_number_ = true;
+}
+
+void PgnWriter::end_variation() {
+  flush_unresolved();
+  put(")", true);
+  need_number_ = true;
+}
+
+void PgnWriter::result(GameResult r) { result_ = r; }
+
+void PgnWriter::end_game() {
+  flush_unresolved();
+  out_.reserve(out_.size() + movetext_.view().size() + tag_text_.size() + 64 * (tags_.size() + 4));
+  // Tag section: the Seven Tag Roster in order, then the set-up tags, then the rest as read.
+  std::array<bool, kSevenTagRoster.size()> used{};
+  for (std::size_t k = 0; k < kSevenTagRoster.size(); ++k) {
+    std::string_view name = kSevenTagRoster[k];
+    if (name == "Result") {
+      append_tag(out_, name, result_text(result_));
+      continue;
+    }
+    const TagRef* found = nullptr;
+    for (const TagRef& t : tags_)
+      if (name_of(t) == name) {
+        found = &t;
+        break;
+      }
+    used[k] = found != nullptr;
+    append_tag(out_, name, found ? value_of(*found) : (name == "Date" ? "????.??.??" : "?"));
+  }
+  bool had_fen = false;
+  for (const TagRef& t : tags_) had_fen = had_fen || name_of(t) == "FEN";
+  if (chess960_) append_tag(out_, "Variant", "Chess960");
+  if (chess960_ || had_fen || !(start_ == Position::startpos())) {
+    append_tag(out_, "SetUp", "1");
+    append_tag(out_, "FEN", write_fen(start_, options_.fen));
+  }
+  std::array<bool, kSevenTagRoster.size()> skipped{};
+  for (const TagRef& t : tags_) {
+    const std::string_view name = name_of(t);
+    if (name == "SetUp" || name == "FEN" || (chess960_ && name == "Variant")) continue;
+    if (is_str(name)) {
+      std::size_t k = 0;
+      while (kSevenTagRoster[k] != name) ++k;
+      // The first of each roster tag was written above (Result is always regenerated).
+      if (!skipped[k] && (used[k] || name == "Result")) {
+        skipped[k] = true;
+        continue;
+      }
+    }
+    append_tag(out_, name, value_of(t));
+  }
+  out_ += '\n';
+  put(result_text(result_));
+  out_ += movetext_.view();
+  out_ += "\n\n";
+}
+
+void append_pgn(std::string& out, const Game& game, const PgnWriteOptions& options) {
+  PgnWriter writer(out, options);
+  game.accept(writer);
+}
+
+std::string write_pgn(const Game& game, const PgnWriteOptions& options) {
+  std::string out;
+  append_pgn(out, game, options);
+  return out;
+}
+
+}  // namespace planilla

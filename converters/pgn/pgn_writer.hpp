@@ -1,0 +1,116 @@
+// PGN export format (PGN standard, section 8): the Seven Tag Roster first and in order (missing
+// ones filled with "?"), the other tags after in their original order, movetext wrapped at 80
+// columns with move numbers where the standard puts them, comments, NAGs and variations kept,
+// the result at the end. Chess960 games get [Variant "Chess960"], [SetUp "1"] and [FEN].
+// Moves are written in any style × language through append_move(); tag values are kept as read.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "board/fen.hpp"
+#include "converters/pgn/game.hpp"
+#include "converters/pgn/visitor.hpp"
+#include "notation/write.hpp"
+
+namespace planilla {
+
+struct PgnWriteOptions {
+  WriteOptions moves;                    // English SAN by default (the PGN export form)
+  FenDialect fen = FenDialect::XFen;     // for the FEN tag of set-up and Chess960 games
+  std::size_t line_width = 80;
+};
+
+// A visitor that writes each game it is driven through, appending to `out` at end_game().
+class PgnWriter : public Visitor {
+ public:
+  explicit PgnWriter(std::string& out, PgnWriteOptions options = {});
+  ~PgnWriter() override;
+  PgnWriter(const PgnWriter&) = delete;
+  PgnWriter& operator=(const PgnWriter&) = delete;
+  void begin_game(std::uint32_t number) override;
+  void tag(std::string_view name, std::string_view value) override;
+  Skip end_tags(const Position& start, bool chess960) override;
+  void move(const MoveEvent& event) override;
+  void nag(unsigned value) override;
+  void comment(std::string_view text, CommentKind kind) override;
+  void begin_variation() override;
+  void end_variation() override;
+  void result(GameResult result) override;
+  void end_game() override;
+
+ private:
+  // Text built a token at a time, without a string's append call per token (a game's movetext is
+  // hundreds of them): grows like a vector, read back as one view.
+  class TextBuffer {
+   public:
+    void clear() { size_ = 0; }
+    void push(char c) {
+      if (size_ == bytes_.size()) grow(1);
+      bytes_[size_++] = c;
+    }
+    void append(std::string_view s) {
+      if (s.size() > bytes_.size() - size_) grow(s.size());
+      char* p = bytes_.data() + size_;
+      for (char c : s) *p++ = c;
+      size_ += s.size();
+    }
+    std::string_view view() const { return {bytes_.data(), size_}; }
+    std::size_t capacity() const { return bytes_.size(); }
+    void swap(TextBuffer& o) noexcept {
+      bytes_.swap(o.bytes_);
+      std::swap(size_, o.size_);
+    }
+
+   private:
+    void grow(std::size_t n) { bytes_.resize(std::max(2 * bytes_.size(), size_ + n)); }
+    std::string bytes_;
+    std::size_t size_ = 0;
+  };
+  // A tag as offsets into tag_text_: one buffer for every tag of a game, no string per tag.
+  struct TagRef {
+    std::uint32_t name = 0, name_size = 0, value = 0, value_size = 0;
+  };
+  std::string_view name_of(const TagRef& t) const { return std::string_view(tag_text_).substr(t.name, t.name_size); }
+  std::string_view value_of(const TagRef& t) const {
+    return std::string_view(tag_text_).substr(t.value, t.value_size);
+  }
+
+  // The per-game buffers, kept by each thread between writers: convert and normalize make a
+  // writer per game, and growing these afresh cost ~15 allocations a game (~3 % of convert).
+  struct Buffers {
+    std::vector<TagRef> tags;
+    std::string tag_text;
+    TextBuffer movetext;
+  };
+  static Buffers& spare_buffers();
+
+  void put(std::string_view token, bool glue = false);
+  void flush_unresolved();
+  void newline();
+  std::string& out_;
+  PgnWriteOptions options_;
+  std::vector<TagRef> tags_;
+  std::string tag_text_;
+  Position start_;
+  bool chess960_ = false;
+  GameResult result_ = GameResult::None;
+  TextBuffer movetext_;
+  std::string scratch_;
+  MoveText move_text_;
+  std::string unresolved_;  // tokens that did not resolve, written as one comment
+  std::size_t column_ = 0;
+  bool need_number_ = true;
+  bool after_open_ = false;  // last token was "(": the next one is glued to it
+};
+
+// The game in PGN export format, followed by a blank line.
+void append_pgn(std::string& out, const Game& game, const PgnWriteOptions& options = {});
+std::string write_pgn(const Game& game, const PgnWriteOptions& options = {});
+
+// A tag value with \ and " escaped.
+std::string escape_tag_value(std::string_view value);
+
+}  // namespace planilla

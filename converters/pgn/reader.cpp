@@ -1,0 +1,706 @@
+#include "converters/pgn/reader.hpp"
+
+#include <algorithm>
+#include <istream>
+#include <iterator>
+#include <sstream>
+
+#include "board/fen.hpp"
+#include "converters/pgn/fast_reader.hpp"
+#include "converters/pgn/variant.hpp"
+#include "grammar/pgn_parser.hpp"
+#include "notation/write.hpp"
+
+namespace planilla {
+
+std::size_t GameRecord::count(Severity s) const {
+  std::size_t n = 0;
+  for (const Diagnostic& d : diagnostics)
+    if (d.severity == s) ++n;
+  return n;
+}
+
+namespace {
+
+// The visitor of a game read without its model (ReadOptions::keep_model): the count of moves,
+// and the start position, which places a diagnostic's ply at its move number.
+struct MoveCounter : Visitor {
+  explicit MoveCounter(Game& g) : game(g) {}
+  Game& game;
+  std::uint64_t moves = 0;
+  Skip end_tags(const Position& start, bool chess960) override {
+    game.start = start;
+    game.chess960 = chess960;
+    return Skip::No;
+  }
+  void move(const MoveEvent&) override { ++moves; }
+};
+
+// Games of at least this many read chunks are moved out of the splitter's buffer rather than
+// copied (GameSplitter::take_game); smaller ones are copied, so the buffer is reused.
+constexpr std::size_t kTakeOver = 4;
+
+// Reads one game's events, resolving each move on a stack of positions (one frame per open
+// variation), and forwards resolved events to the caller's visitor.
+class GameReader : public grammar::PgnHandler {
+ public:
+  GameReader(const RawGame& raw, std::string_view text, const Decoded& decoded, Visitor& visitor,
+             std::vector<Diagnostic>& diagnostics, const ReadOptions& options, const Language& language,
+             const OffsetMap* file_map)
+      : raw_(raw), text_(text), decoded_(decoded), visitor_(visitor), diagnostics_(diagnostics), options_(options),
+        language_(language), file_map_(file_map) {
+    resolve_options_ = options.resolve;
+    resolve_options_.language = &language;
+    frames_.push_back(Frame{});
+  }
+
+  void tag(std::string_view name, std::string_view value, std::uint64_t offset, bool tolerated_quote) override {
+    tags_.push_back(TagAt{std::string(name), std::string(value), offset});
+    if (tolerated_quote)
+      add(Code::TagQuoteTolerated, Severity::Warning, offset, "unescaped double quote inside the value of tag " +
+                                                          std::string(name) + " was read as text");
+    visitor_.tag(name, value);
+  }
+
+  void end_tags() override {
+    tags_done_ = true;
+    Frame& f = frames_.front();
+    f.current = start_position();
+    f.before = f.current;
+    if (visitor_.end_tags(f.current, chess960_) == Skip::Yes) skip_ = true;
+  }
+
+  void move_number(std::uint64_t, std::uint64_t) override { flush(); }
+
+  void move(std::string_view token, std::uint64_t offset) override {
+    flush();
+    pending_ = Pending{std::string(token), offset, offset + token.size(), false};
+  }
+
+  void en_passant_mark(std::string_view text, std::uint64_t offset) override {
+    if (!pending_) {
+      add(Code::PgnSyntax, Severity::Error, offset, "'" + std::string(text) + "' without a move before it");
+      return;
+    }
+    pending_->text += text;  // parse_move reads the suffix as part of the move: exd6e.p.
+    pending_->end = offset + text.size();
+  }
+
+  void draw_offer(std::uint64_t offset) override {
+    if (!pending_) {
+      add(Code::PgnSyntax, Severity::Error, offset, "draw offer (=) without a move before it");
+      return;
+    }
+    pending_->draw = true;
+    pending_->end = offset + 3;
+  }
+
+  void nag(unsigned value, std::string_view glyph, std::uint64_t offset) override {
+    flush();
+    if (value > 255) {
+      add(Code::PgnSyntax, Severity::Error, offset, "NAG $" + std::to_string(value) + " is outside 0-255");
+      return;
+    }
+    (void)glyph;
+    if (!skip_) visitor_.nag(value);
+  }
+
+  void comment(std::string_view text, CommentKind kind, std::uint64_t) override {
+    flush();
+    if (!skip_) visitor_.comment(text, kind);
+  }
+
+  void begin_variation(std::uint64_t offset) override {
+    flush();
+    Frame& parent = frames_.back();
+    Frame f;
+    f.variation = ++variations_;
+    if (!parent.has_move) {
+      add(Code::PgnSyntax, Severity::Error, offset, "variation ( before any move it could be an alternative to");
+      f.alive = false;
+      bad_variation_depth_.push_back(frames_.size());
+    } else {
+      f.current = parent.before;
+      f.before = parent.before;
+      f.alive = parent.before_known;
+      f.ply = parent.ply - 1;
+      if (!skip_) visitor_.begin_variation();
+    }
+    frames_.push_back(std::move(f));
+  }
+
+  void end_variation(std::uint64_t) override {
+    flush();
+    if (frames_.size() <= 1) return;  // the grammar never closes more than it opened
+    frames_.pop_back();
+    if (!bad_variation_depth_.empty() && bad_variation_depth_.back() == frames_.size()) {
+      bad_variation_depth_.pop_back();
+      return;
+    }
+    if (!skip_) visitor_.end_variation();
+  }
+
+  void result(std::string_view token, std::uint64_t offset) override {
+    flush();
+    if (frames_.size() > 1) {
+      add(Code::ResultMismatch, Severity::Warning, offset,
+          "result " + std::string(token) + " inside a variation is ignored");
+      return;
+    }
+    result_ = parse_result(token).value_or(GameResult::Unknown);
+    result_offset_ = offset;
+  }
+
+  void syntax_error(Code code, std::string_view message, std::uint64_t offset) override {
+    flush();
+    had_syntax_error_ = true;
+    add(code, Severity::Error, offset, std::string(message));
+  }
+
+  // Called after the parse (successful or not).
+  void finish() {
+    flush();
+    if (!tags_done_) end_tags();
+    while (frames_.size() > 1) end_variation(text_.size());
+    const std::string* tag_result = nullptr;
+    std::uint64_t tag_offset = 0;
+    for (const TagAt& t : tags_)
+      if (t.name == "Result") {
+        tag_result = &t.value;
+        tag_offset = t.offset;
+        break;
+      }
+    if (tags_.empty() && !frames_.front().has_move && result_ == GameResult::None && !had_syntax_error_) {
+      // Only comments or NAGs (text after a result token, say): not a game. Rejecting it keeps
+      // the text (byte for byte) instead of inventing a game around it.
+      add(Code::PgnSyntax, Severity::Error, 0, "text without tags, moves or result is not a game");
+    }
+    GameResult r = result_;
+    if (r == GameResult::None) {
+      std::optional<GameResult> from_tag = tag_result ? parse_result(*tag_result) : std::nullopt;
+      // A typed scoresheet (moves only, no tags) rarely carries a result: nothing to warn about.
+      if (frames_.front().has_move && !tags_.empty())
+        add(Code::ResultMismatch, Severity::Warning, text_.size(),
+            "the movetext ends without a result token (1-0, 0-1, 1/2-1/2 or *)");
+      r = from_tag.value_or(GameResult::None);
+    } else if (tag_result && parse_result(*tag_result) && *parse_result(*tag_result) != r &&
+               *parse_result(*tag_result) != GameResult::Unknown && r != GameResult::Unknown) {
+      add(Code::ResultMismatch, Severity::Warning, result_offset_,
+          "result " + std::string(result_text(r)) + " differs from the Result tag \"" + *tag_result + "\"");
+    } else if (tag_result && !parse_result(*tag_result)) {
+      add(Code::ResultMismatch, Severity::Warning, tag_offset, "Result tag \"" + *tag_result + "\" is not a result");
+    }
+    if (!skip_) visitor_.result(r);
+    visitor_.end_game();
+  }
+
+  void add(Code code, Severity severity, std::uint64_t offset, std::string message, std::string written = {}) {
+    Diagnostic d;
+    d.code = code;
+    d.severity = severity;
+    d.file = options_.file_name;
+    offset = std::min<std::uint64_t>(offset, text_.size());
+    std::uint64_t in_raw = decoded_.map.original(offset);
+    d.byte = file_map_ ? file_map_->original(raw_.offset + in_raw) : raw_.offset + in_raw;
+    const LineColumn lc = lines_.at(offset);
+    d.line = lc.line;
+    d.column = lc.column;
+    d.game = raw_.number;
+    d.ply = current_ply_;
+    d.variation = frames_.back().variation;
+    d.message = std::move(message);
+    d.written = std::move(written);
+    diagnostics_.push_back(std::move(d));
+  }
+
+  std::uint64_t file_offset(std::uint64_t offset) const {
+    std::uint64_t in_raw = decoded_.map.original(std::min<std::uint64_t>(offset, text_.size()));
+    return file_map_ ? file_map_->original(raw_.offset + in_raw) : raw_.offset + in_raw;
+  }
+
+ private:
+  struct Frame {
+    Position before;            // before the last move of this line
+    Position current;           // after it
+    bool has_move = false;
+    bool alive = true;          // every move so far resolved: `current` is known
+    bool before_known = true;   // `before` is known (the line was alive before its last move)
+    std::uint32_t ply = 1;      // ply of the next move
+    std::uint32_t variation = 0;
+  };
+  struct Pending {
+    std::string text;
+    std::uint64_t offset;
+    std::uint64_t end;
+    bool draw;
+  };
+  struct TagAt {
+    std::string name;
+    std::string value;
+    std::uint64_t offset;
+  };
+
+  const TagAt* find_tag(std::string_view name) const {
+    for (const TagAt& t : tags_)
+      if (t.name == name) return &t;
+    return nullptr;
+  }
+
+  Position start_position() {
+    const TagAt* variant = find_tag("Variant");
+    const TagAt* fen = find_tag("FEN");
+    bool variant_960 = false;
+    if (variant) {
+      switch (classify_variant(variant->value)) {
+        case VariantKind::Chess960: variant_960 = true; break;
+        case VariantKind::Standard: break;
+        case VariantKind::Unsupported:
+          add(Code::UnsupportedVariant, Severity::Error, variant->offset,
+              "variant \"" + variant->value + "\" is not supported (standard chess and Chess960 only)");
+          frames_.front().alive = false;
+          unsupported_variant_ = true;
+          return Position::startpos();
+      }
+    }
+    if (fen) {
+      FenOptions fo;
+      fo.force_chess960 = variant_960;
+      auto pos = position_from_fen(fen->value, fo);
+      if (!pos) {
+        // Archives carry FENs with stale castling rights or e.p. squares; the position itself
+        // is sound, so read it without them and say so (a warning: the game is not rejected).
+        FenOptions lenient = fo;
+        lenient.relax.ignore_invalid_castling = true;
+        lenient.relax.ignore_invalid_ep = true;
+        if (auto relaxed = position_from_fen(fen->value, lenient)) {
+          add(Code::FenRelaxed, Severity::Warning, fen->offset,
+              "FEN tag: " + pos.error() + "; read without the castling rights or e.p. square that cannot hold");
+          pos = std::move(relaxed);
+        }
+      }
+      if (!pos) {
+        add(Code::BadFen, Severity::Error, fen->offset, "FEN tag: " + pos.error());
+        frames_.front().alive = false;
+        return Position::startpos();
+      }
+      chess960_ = pos->is_chess960();
+      if (chess960_ && !variant_960)
+        add(Code::MissingVariantTag, Severity::Note, fen->offset,
+            "castling rights in the FEN only make sense in Chess960: read as Chess960 without a Variant tag");
+      return *pos;
+    }
+    if (variant_960) {
+      chess960_ = true;
+      add(Code::FenRelaxed, Severity::Warning, variant->offset,
+          "Chess960 game without a FEN tag: read from the standard array (position 518)");
+      // Without a FEN a Chess960 game starts from the standard array (Scharnagl 518).
+      if (auto p = Position::chess960(518)) return *p;
+    }
+    return Position::startpos();
+  }
+
+  // Resolves the pending move token and forwards it.
+  void flush() {
+    if (!pending_) return;
+    Pending p = std::move(*pending_);
+    pending_.reset();
+    Frame& f = frames_.back();
+    current_ply_ = f.ply;
+    std::string text = p.text;
+    if (p.draw) text += "(=)";
+    SourceSpan span{file_offset(p.offset), static_cast<std::uint32_t>(file_offset(p.end) - file_offset(p.offset))};
+
+    if (unsupported_variant_) {
+      // The game is already rejected by E-VARIANT; its moves (drops, variant rules) are kept as
+      // written rather than reported one by one as errors of standard chess.
+      f.has_move = true;
+      if (!skip_) visitor_.move(MoveEvent{text, span, nullptr, Move{}, f.current, f.ply, p.draw});
+      return;
+    }
+    auto parsed = parse_move(text, language_, options_.styles, span.byte);
+    Move move;
+    const WrittenMove* written = nullptr;
+    WrittenMove wm;
+    bool before_alive = f.alive;
+    if (!parsed) {
+      if (auto mixed = read_mixed(text, f, span.byte, false)) {
+        wm = accept_mixed(*mixed, p, move);
+        wm.span = span;
+        written = &wm;
+      } else {
+        add(Code::MoveSyntax, Severity::Error,
+            p.offset + std::min<std::uint64_t>(parsed.error().offset, p.text.size()),
+            "'" + p.text + "' is not a move: " + parsed.error().message, p.text);
+        f.alive = false;
+      }
+    } else {
+      wm = parsed->move;
+      wm.span = span;
+      written = &wm;
+      if (parsed->folded)
+        add(Code::LookalikeFolded, Severity::Warning, p.offset, "look-alike characters read as move letters", p.text);
+      if (f.alive) {
+        if (wm.style == MoveStyle::Null && f.current.in_check()) {
+          // Passing the turn while in check would leave the king capturable.
+          add(Code::Illegal, Severity::Error, p.offset, "null move " + p.text + " while in check", p.text);
+          f.alive = false;
+        } else if (wm.style == MoveStyle::Null) {
+          move = Move::null();
+        } else {
+          auto r = resolve(wm, f.current, resolve_options_);
+          // Only "no legal move" sends a token to the fallback letters: an ambiguous or
+          // promotion-less move is readable as written and only needs the writer's precision.
+          std::optional<Mixed> mixed;
+          if (!r && r.error().code == Code::Illegal) mixed = read_mixed(text, f, span.byte, true);
+          if (r) {
+            move = r->move;
+            for (const ResolveWarning& w : r->warnings)
+              add(w.code, code_severity(w.code), p.offset, w.message, p.text);
+          } else if (mixed) {
+            wm = accept_mixed(*mixed, p, move);
+            wm.span = span;
+          } else {
+            // Always an error, even for a W- code that strict mode escalated.
+            add(r.error().code, Severity::Error, p.offset, r.error().message, p.text);
+            Diagnostic& d = diagnostics_.back();
+            WriteOptions wo;
+            wo.language = options_.suggestion_language;
+            for (Move c : r.error().candidates) d.candidates.push_back(write_move(f.current, c, wo));
+            f.alive = false;
+          }
+        }
+      }
+    }
+    if (!skip_) {
+      MoveEvent ev{text, span, written, move, f.current, f.ply, p.draw};
+      visitor_.move(ev);
+      // A suffix glyph (e4!?) is an annotation like $5: the model keeps it as a NAG.
+      if (written && written->nag != 0) visitor_.nag(written->nag);
+    }
+    f.before_known = before_alive;
+    if (move) {
+      f.before = f.current;
+      f.current.play(move);
+    }
+    f.has_move = true;
+    ++f.ply;
+  }
+
+  // A token read with a fallback language (ReadOptions::fallback_languages).
+  struct Mixed {
+    WrittenMove written;
+    Move move;
+    const Language* language;
+    std::vector<ResolveWarning> warnings;
+  };
+
+  // The one legal move the fallback languages make of `text` on the line's current position;
+  // nullopt when none does, or when two of them read different moves (then the token is not
+  // evidently another language's writing and stays an error of the game's own language).
+  // A token that the game's letters read but that is `illegal` is tried only with a language
+  // that already read a token the game's letters could not: without that evidence of mixing, an
+  // ordinary slip (Nf4 for Nf3) would too often be some other language's legal move (Romanian N
+  // is a bishop) and be silently read as a move nobody made (the arbiter corpus showed 40% of
+  // wrong-piece-letter slips vanishing that way).
+  std::optional<Mixed> read_mixed(const std::string& text, const Frame& f, std::uint64_t byte, bool illegal) const {
+    if (!f.alive || options_.fallback_languages.empty()) return std::nullopt;
+    std::optional<Mixed> found;
+    for (const Language* lang : options_.fallback_languages) {
+      // A language with the game's letters reads the token exactly as the game's language did.
+      if (lang == nullptr || lang->letter_set == language_.letter_set) continue;
+      if (illegal && std::find(mixed_seen_.begin(), mixed_seen_.end(), lang) == mixed_seen_.end()) continue;
+      auto parsed = parse_move(text, *lang, options_.styles, byte);
+      if (!parsed || parsed->move.style == MoveStyle::Null) continue;
+      ResolveOptions ro = resolve_options_;
+      ro.language = lang;
+      auto r = resolve(parsed->move, f.current, ro);
+      if (!r) continue;
+      if (found && found->move != r->move) return std::nullopt;
+      if (!found) found = Mixed{parsed->move, r->move, lang, std::move(r->warnings)};
+    }
+    return found;
+  }
+
+  // Records a fallback reading: the W-MIXED-LANGUAGE warning naming the mix, then the resolve
+  // warnings of that reading. Returns the written move as the fallback language parsed it.
+  WrittenMove accept_mixed(Mixed& mixed, const Pending& p, Move& move) {
+    move = mixed.move;
+    if (std::find(mixed_seen_.begin(), mixed_seen_.end(), mixed.language) == mixed_seen_.end())
+      mixed_seen_.push_back(mixed.language);
+    add(Code::MixedLanguage, Severity::Warning, p.offset,
+        p.text + " read with the " + std::string(mixed.language->name) + " letters in " +
+            (std::string_view("AEIO").find(language_.name.front()) != std::string_view::npos ? "an " : "a ") +
+            std::string(language_.name) + " game",
+        p.text);
+    for (const ResolveWarning& w : mixed.warnings) add(w.code, code_severity(w.code), p.offset, w.message, p.text);
+    return mixed.written;
+  }
+
+  const RawGame& raw_;
+  std::string_view text_;
+  const Decoded& decoded_;
+  Visitor& visitor_;
+  std::vector<Diagnostic>& diagnostics_;
+  const ReadOptions& options_;
+  const Language& language_;
+  const OffsetMap* file_map_;
+  ResolveOptions resolve_options_;
+
+  // Fallback languages that have read a token of this game (read_mixed()).
+  std::vector<const Language*> mixed_seen_;
+
+  LineCursor lines_{text_, raw_.line, raw_.column};  // diagnostics' lines and columns
+
+  std::vector<TagAt> tags_;
+  bool tags_done_ = false;
+  bool chess960_ = false;
+  bool skip_ = false;
+  bool had_syntax_error_ = false;
+  bool unsupported_variant_ = false;
+  std::vector<Frame> frames_;
+  std::vector<std::size_t> bad_variation_depth_;
+  std::uint32_t variations_ = 0;
+  std::uint32_t current_ply_ = 0;
+  std::optional<Pending> pending_;
+  GameResult result_ = GameResult::None;
+  std::uint64_t result_offset_ = 0;
+};
+
+}  // namespace
+
+Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics,
+                   const ReadOptions& options, std::optional<Encoding> prefer, const OffsetMap* file_map,
+                   std::optional<Encoding> transcoded_from) {
+  DecodeOptions dopt;
+  dopt.force = transcoded_from ? std::optional<Encoding>(Encoding::Utf8) : options.encoding;
+  dopt.prefer = prefer;
+  dopt.detected = raw.detected;
+  Decoded decoded = decode(raw.bytes, dopt);
+  Encoding encoding = transcoded_from ? *transcoded_from : decoded.encoding;
+  std::string_view text = decoded.text();
+
+  const Language* language = options.language ? options.language : &english();
+  if (options.choose_language)
+    if (const Language* chosen = options.choose_language(text)) language = chosen;
+
+  GameReader reader(raw, text, decoded, visitor, diagnostics, options, *language, file_map);
+  visitor.begin_game(raw.number);
+  if (!dopt.force && is_single_byte(encoding))
+    reader.add(Code::Encoding, Severity::Note, 0, "decoded as " + std::string(encoding_name(encoding)));
+  if (decoded.invalid_bytes > 0) {
+    // first_invalid is an offset in the raw bytes: report it at the game's start line, exact byte.
+    reader.add(Code::InvalidEncoding, Severity::Warning, 0,
+               std::to_string(decoded.invalid_bytes) + " byte(s) not valid " + std::string(encoding_name(encoding)) +
+                   " replaced by U+FFFD");
+    diagnostics.back().byte = raw.offset + decoded.first_invalid;
+  }
+  grammar::PgnParseOptions popt;
+  popt.max_depth = options.max_depth;
+  popt.max_comment_bytes = options.max_comment_bytes;
+  popt.max_tags = options.max_tags;
+  popt.max_tag_value_bytes = options.max_tag_value_bytes;
+  popt.max_line_bytes = options.max_line_bytes;
+  popt.max_moves = options.max_moves;
+  try {
+    grammar::parse_pgn_game(text, reader, popt);
+  } catch (const std::exception& e) {
+    // Nothing below should throw on malformed input; if something does, the game is reported,
+    // not the whole file lost.
+    reader.add(Code::PgnSyntax, Severity::Error, 0, std::string("internal error while reading the game: ") + e.what());
+  }
+  try {
+    reader.finish();
+  } catch (const std::exception& e) {
+    reader.add(Code::PgnSyntax, Severity::Error, 0, std::string("internal error while finishing the game: ") + e.what());
+  }
+  return encoding;
+}
+
+PgnReader::PgnReader(std::istream& in, ReadOptions options) : options_(std::move(options)), in_(&in) {}
+PgnReader::PgnReader(std::string_view bytes, ReadOptions options) : options_(std::move(options)), memory_(bytes) {}
+PgnReader::~PgnReader() = default;
+
+void PgnReader::start() {
+  started_ = true;
+  bool forced_utf16 = options_.encoding && (*options_.encoding == Encoding::Utf16Le || *options_.encoding == Encoding::Utf16Be);
+  std::string_view bytes = memory_;
+  std::string slurped;
+  if (in_) {
+    // UTF-16 cannot be split as bytes; only then is the whole stream read at once.
+    int first = in_->rdbuf() ? in_->rdbuf()->sgetc() : EOF;
+    bool maybe_utf16 = first == 0xFF || first == 0xFE;
+    if (!forced_utf16 && !maybe_utf16) {
+      splitter_ = std::make_unique<GameSplitter>(*in_, SplitOptions{options_.chunk_size});
+      return;
+    }
+    slurped.assign(std::istreambuf_iterator<char>(*in_), std::istreambuf_iterator<char>());
+    bytes = slurped;
+  }
+  Encoding detected = forced_utf16 ? *options_.encoding : detect_encoding(bytes.substr(0, 4));
+  if (detected == Encoding::Utf16Le || detected == Encoding::Utf16Be) {
+    utf16_ = detected;
+    DecodeOptions o;
+    o.force = detected;
+    transcoded_ = decode(bytes, o);
+    splitter_ = std::make_unique<GameSplitter>(transcoded_.text());
+    return;
+  }
+  if (!slurped.empty()) {
+    // A stream that began with 0xFF/0xFE but is not UTF-16: keep the bytes and split them.
+    slurped_ = std::move(slurped);
+    splitter_ = std::make_unique<GameSplitter>(std::string_view(slurped_));
+    return;
+  }
+  splitter_ = std::make_unique<GameSplitter>(bytes);
+}
+
+ByteRange shard_range(std::uint64_t size, unsigned index, unsigned count) {
+  if (count <= 1) return {};
+  // floor(size * i / count) without the product overflowing.
+  auto at = [&](unsigned i) { return size / count * i + size % count * i / count; };
+  ByteRange r;
+  r.begin = at(index);
+  r.end = index + 1 >= count ? UINT64_MAX : at(index + 1);
+  return r;
+}
+
+bool PgnReader::next_in_range(RawGame& raw) {
+  for (;;) {
+    if (!splitter_->next(raw)) return false;
+    const std::uint64_t at = utf16_ ? transcoded_.map.original(raw.offset) : raw.offset;
+    if (at >= options_.range_end) return false;
+    if (at >= options_.range_begin) return true;
+    // Before the range: not read, but the encoding it leaves as the next game's preference is
+    // the one read_game() would have found (the same choice next_job() makes).
+    Encoding e = utf16_ ? *utf16_ : options_.encoding ? *options_.encoding : detect_encoding(raw.bytes, file_encoding_);
+    if (is_single_byte(e)) file_encoding_ = e;
+  }
+}
+
+bool PgnReader::next(GameRecord& record, Visitor& visitor) {
+  if (!started_) start();
+  RawGame raw;
+  if (!next_in_range(raw)) return false;
+  record.number = raw.number;
+  record.line = raw.line;
+  record.diagnostics.clear();
+  if (utf16_) {
+    record.offset = transcoded_.map.original(raw.offset);
+    record.original = encode(raw.bytes, *utf16_);
+  } else {
+    record.offset = raw.offset;
+    // As in next_job: a huge game's bytes move out of the read buffer instead of being copied.
+    if (raw.bytes.size() < kTakeOver * options_.chunk_size || !splitter_->take_game(record.original))
+      record.original.assign(raw.bytes);
+    raw.bytes = record.original;
+  }
+  Encoding e = read_game(raw, visitor, record.diagnostics, options_, file_encoding_,
+                         utf16_ ? &transcoded_.map : nullptr, utf16_);
+  if (is_single_byte(e)) file_encoding_ = e;
+  record.encoding = e;
+  return true;
+}
+
+bool PgnReader::next_job(GameJob& job) {
+  if (!started_) start();
+  RawGame raw;
+  if (!next_in_range(raw)) return false;
+  // A huge game moves out of the read buffer instead of being copied: held once, not twice.
+  if (raw.bytes.size() < kTakeOver * options_.chunk_size || !splitter_->take_game(job.bytes))
+    job.bytes.assign(raw.bytes);
+  raw.bytes = job.bytes;
+  job.raw = raw;
+  job.raw.bytes = {};
+  job.prefer = file_encoding_;
+  job.file_map = utf16_ ? &transcoded_.map : nullptr;
+  job.transcoded_from = utf16_;
+  // The same choice read_game() will make, made here so the next game's preference is known
+  // before this one is read (decode() detects with detect_encoding and the same preference).
+  Encoding e = utf16_ ? *utf16_ : options_.encoding ? *options_.encoding : detect_encoding(raw.bytes, file_encoding_);
+  if (!utf16_ && !options_.encoding) job.raw.detected = e;
+  if (is_single_byte(e)) file_encoding_ = e;
+  return true;
+}
+
+void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visitor* direct) {
+  RawGame raw = job.raw;
+  raw.bytes = job.bytes;
+  record.number = raw.number;
+  record.line = raw.line;
+  record.diagnostics.clear();
+  record.game = Game{};
+  record.unmodelled_moves = 0;
+  record.lane_notes.lettered_known = false;
+  record.direct_visited = false;
+  GameBuilder builder(record.game);
+  MoveCounter counter(record.game);
+  Visitor& model = options.keep_model ? static_cast<Visitor&>(builder) : counter;
+  const Language* language = options.language ? options.language : &english();
+  // With a direct writer: is its text the model's? Only when the model would replay the events
+  // in their order (ReplayOrder); checked on the same pass, and only when there is a writer.
+  auto fast_read = [&](bool& order_kept) {
+    if (!direct) return fast_read_game(raw, model, record.diagnostics, options, *language, &record.lane_notes);
+    ReplayOrder order;
+    TeeVisitor direct_and_order(order, *direct);
+    TeeVisitor tee(model, direct_and_order);
+    const bool taken = fast_read_game(raw, tee, record.diagnostics, options, *language, &record.lane_notes);
+    order_kept = order.kept();
+    return taken;
+  };
+  bool order_kept = false;
+  if (options.fast_lane && !job.transcoded_from && !options.choose_language && fast_read(order_kept)) {
+    record.unmodelled_moves = counter.moves;
+    record.direct_visited = direct != nullptr && order_kept;
+    if (direct && !order_kept && !options.keep_model) {
+      // The direct text is not the model's, and the model is needed to write the game: read it
+      // again into a model (the same lane takes it the same way).
+      record.diagnostics.clear();
+      record.game = Game{};
+      record.unmodelled_moves = 0;
+      fast_read_game(raw, builder, record.diagnostics, options, *language, &record.lane_notes);
+    }
+    // ASCII or UTF-8: what decode() would have chosen.
+    record.encoding = options.encoding ? *options.encoding : raw.detected.value_or(Encoding::Ascii);
+  } else {
+    record.game = Game{};
+    record.encoding = read_game(raw, builder, record.diagnostics, options, job.prefer, job.file_map, job.transcoded_from);
+  }
+  if (job.transcoded_from) {
+    record.offset = job.file_map->original(raw.offset);
+    record.original = encode(raw.bytes, *job.transcoded_from);
+  } else {
+    record.offset = raw.offset;
+    record.original = std::move(job.bytes);
+  }
+}
+
+bool PgnReader::next(GameRecord& record) {
+  GameBuilder builder(record.game);
+  return next(record, builder);
+}
+
+std::vector<GameRecord> read_pgn(std::string_view bytes, const ReadOptions& options) {
+  std::vector<GameRecord> out;
+  PgnReader reader(bytes, options);
+  GameRecord r;
+  while (reader.next(r)) out.push_back(std::move(r));
+  return out;
+}
+
+std::string format_diagnostic(const Diagnostic& d) {
+  std::ostringstream s;
+  s << (d.file.empty() ? "<stdin>" : d.file) << ':' << d.line << ':' << d.column << ": " << code_name(d.code)
+    << ": " << d.message;
+  if (!d.candidates.empty()) {
+    s << " (candidates:";
+    for (const std::string& c : d.candidates) s << ' ' << c;
+    s << ')';
+  }
+  s << " (game " << d.game;
+  if (d.ply) s << ", ply " << d.ply;
+  if (d.variation) s << ", variation " << d.variation;
+  s << ", byte " << d.byte << ')';
+  return s.str();
+}
+
+}  // namespace planilla

@@ -1,0 +1,181 @@
+// Reading PGN archives: bytes → games with diagnostics. A file (or stream) is split into games
+// (converters/split.hpp), each game is decoded on its own (converters/decode.hpp), parsed by the
+// PGN grammar, and every move token is parsed by the move grammar and resolved on the board.
+// Diagnostics carry the file, line, column (code points), byte offset, game number, ply and
+// variation of the ORIGINAL bytes. Nothing here throws on malformed input.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "converters/input/decode.hpp"
+#include "converters/pgn/game.hpp"
+#include "converters/input/split.hpp"
+#include "converters/pgn/visitor.hpp"
+#include "grammar/move_parser.hpp"
+#include "notation/diagnostic.hpp"
+#include "notation/language.hpp"
+#include "notation/resolve.hpp"
+
+namespace planilla {
+
+struct ReadOptions {
+  std::string file_name;              // put in every Diagnostic ("" for stdin)
+  std::optional<Encoding> encoding;   // explicit override; detected per game otherwise
+  const Language* language = nullptr; // language of the move tokens; nullptr = English
+  // Per-game language choice (for `--from auto` detection): called with the decoded game text;
+  // its answer (when not nullptr) replaces `language` for that game.
+  std::function<const Language*(std::string_view game_text)> choose_language;
+  MoveStyles styles = MoveStyles::all();
+  ResolveOptions resolve;
+  // Mixed writing (a Spanish score with an English Bg5): a move token that the game's language
+  // cannot parse, or that names no legal move in it, is read with these letters, in order; when
+  // the readings that resolve all give the same move it is accepted with W-MIXED-LANGUAGE. Tried
+  // only after a failure, so a game that reads cleanly costs nothing more. Empty: none.
+  std::vector<const Language*> fallback_languages;
+  // The letters of the SAN written into Diagnostic::candidates and ::suggestions (`check --lang`);
+  // nullptr: English.
+  const Language* suggestion_language = nullptr;
+  // Limits (README "Limits"): past one, the game gets E-LIMIT at that place and is rejected whole.
+  int max_depth = 64;                                       // variation nesting
+  std::size_t max_comment_bytes = std::size_t{16} << 20;    // one {…}, ; or % comment
+  std::size_t max_tags = 1000;                              // tag pairs per game
+  std::size_t max_tag_value_bytes = std::size_t{64} << 10;  // one tag value
+  std::size_t max_line_bytes = std::size_t{16} << 20;       // one line of a game
+  std::size_t max_moves = 50000;                            // move tokens per game, variations included
+  std::size_t chunk_size = std::size_t{1} << 20;
+  // read_job(): try the fast lane (converters/pgn/fast_reader.hpp) first. Off only to compare the
+  // two lanes (tests) — the output is the same either way.
+  bool fast_lane = true;
+  // read_job(): build the game model (Game) of a game the fast lane takes. `check` without an
+  // HTML report needs only the diagnostics, the move count (GameRecord::unmodelled_moves) and
+  // the start position (Game::start, for move numbers); a game that needs a closer look later (a
+  // tie between letter sets) is read again with its model.
+  bool keep_model = true;
+  // `--shard`: only the games that START in [range_begin, range_end) (byte offsets of the input)
+  // are read; the others are still cut, so game numbers, lines and the encoding carried from
+  // game to game are those of a whole-input run, and N shards' outputs concatenate to one run's.
+  std::uint64_t range_begin = 0;
+  std::uint64_t range_end = UINT64_MAX;
+};
+
+// The `index`-th (0-based) of `count` equal byte ranges of an input of `size` bytes; the last
+// one runs to the end of the input (also past `size` when the input grew).
+// Example: shard_range(100, 1, 3) → {33, 66}.
+struct ByteRange {
+  std::uint64_t begin = 0;
+  std::uint64_t end = UINT64_MAX;
+};
+ByteRange shard_range(std::uint64_t size, unsigned index, unsigned count);
+
+// What the reader's fast lane saw on its way that a later stage would otherwise scan the game
+// text for again.
+struct LaneNotes {
+  // The language tie check (converters/arbiter/detect.cpp) looks at the main line's tokens that begin
+  // with a capital other than castling's O: here the offset in the game's bytes of the first
+  // token of each distinct two-byte beginning. Valid when `lettered_known`.
+  std::vector<std::uint32_t> lettered;
+  bool lettered_known = false;
+};
+
+// One game as read: its original bytes, the model, and what was found.
+struct GameRecord {
+  std::uint32_t number = 0;      // 1-based in the input
+  std::uint64_t offset = 0;      // byte offset of the game in the input
+  std::uint32_t line = 1;
+  std::string original;          // the game's bytes exactly as read (in its own encoding)
+  Encoding encoding = Encoding::Ascii;
+  Game game;
+  // Moves read (variations included) that are not in `game`: a game read without its model
+  // (ReadOptions::keep_model); 0 otherwise.
+  std::uint64_t unmodelled_moves = 0;
+  LaneNotes lane_notes;
+  // read_job()'s `direct` visitor saw the whole game, as `game` reads it (interpret_game() clears
+  // it when it replaces the reading).
+  bool direct_visited = false;
+  std::vector<Diagnostic> diagnostics;
+
+  std::size_t count(Severity s) const;
+  bool has_errors() const { return count(Severity::Error) > 0; }
+};
+
+// Reads one game's bytes with `visitor` (the reader's core; PgnReader loops it). Diagnostics are
+// appended to `diagnostics`; returns the encoding the game was decoded with.
+// `file_offset_of`, when given, maps an offset in `raw.bytes` to the file's original bytes (for
+// input that was transcoded before splitting, i.e. UTF-16). `raw.detected`, when set, is taken as
+// what detect_encoding(raw.bytes, prefer) answers.
+Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics,
+                   const ReadOptions& options, std::optional<Encoding> prefer = std::nullopt,
+                   const OffsetMap* file_map = nullptr, std::optional<Encoding> transcoded_from = std::nullopt);
+
+// One game cut from the input and owning its bytes: the unit of parallel work. PgnReader::
+// next_job() cuts it (sequential: the file-level encoding preference is carried from game to
+// game there, so every job decodes exactly as the sequential reader would); read_job() reads it
+// on any thread.
+struct GameJob {
+  std::string bytes;                       // the game's bytes (UTF-8 already for UTF-16 input)
+  RawGame raw;                             // place in the input; raw.bytes is re-pointed at `bytes`
+  std::optional<Encoding> prefer;          // the file's encoding as known before this game
+  const OffsetMap* file_map = nullptr;     // UTF-16 input: decoded → original offsets (reader-owned)
+  std::optional<Encoding> transcoded_from; // UTF-16 input
+};
+
+// Reads one job into `record` (model, diagnostics, original bytes). Thread-safe; `job.bytes` is
+// moved into record.original.
+// `direct`, when given, is driven too when the fast lane takes the game (record.direct_visited
+// then says so): a writer writes the game while it is read, and no model needs replaying. With
+// ReadOptions::keep_model off, such a game is then not modelled at all. When the fast lane does
+// not take the game, `direct` has seen a prefix of its events (never end_game()).
+void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visitor* direct = nullptr);
+
+class PgnReader {
+ public:
+  // Streams `in` (memory bounded by the largest game); `in` must outlive the reader.
+  PgnReader(std::istream& in, ReadOptions options = {});
+  // Reads bytes already in memory (no copy); `bytes` must outlive the reader.
+  PgnReader(std::string_view bytes, ReadOptions options = {});
+  ~PgnReader();
+  PgnReader(const PgnReader&) = delete;
+  PgnReader& operator=(const PgnReader&) = delete;
+
+  // The next game with its model; false at the end of the input.
+  bool next(GameRecord& record);
+  // The next game cut from the input without reading it (see GameJob); false at the end.
+  bool next_job(GameJob& job);
+
+  // The next game through a visitor only (no model is built); `record.game` is left empty.
+  bool next(GameRecord& record, Visitor& visitor);
+
+  // Problems of the file itself (unreadable stream); usually empty.
+  const std::vector<Diagnostic>& file_diagnostics() const { return file_diagnostics_; }
+
+ private:
+  void start();
+  // The splitter's next game that starts inside the options' byte range; false at its end.
+  bool next_in_range(RawGame& raw);
+  ReadOptions options_;
+  std::istream* in_ = nullptr;
+  std::string_view memory_;
+  std::unique_ptr<GameSplitter> splitter_;
+  bool started_ = false;
+  // UTF-16 input is transcoded whole before splitting (it is not ASCII-compatible).
+  std::optional<Encoding> utf16_;
+  Decoded transcoded_;
+  std::string slurped_;  // a stream that had to be read whole (UTF-16 suspected)
+  std::optional<Encoding> file_encoding_;  // last non-ASCII encoding seen: the next games' prior
+  std::vector<Diagnostic> file_diagnostics_;
+};
+
+// Convenience for tests and small inputs: every game of `bytes`.
+std::vector<GameRecord> read_pgn(std::string_view bytes, const ReadOptions& options = {});
+
+// "file:line:column: E-ILLEGAL: message (game 3, ply 12, variation 1)"
+std::string format_diagnostic(const Diagnostic& d);
+
+}  // namespace planilla

@@ -1,0 +1,84 @@
+// One streaming visitor interface for reading and writing games. The reader drives a Visitor with
+// resolved moves (converters/pgn/reader.hpp); Game::accept() replays a stored game into one; the PGN
+// writer is one (converters/pgn_writer.hpp). Every hook has a no-op default.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "board/move.hpp"
+#include "board/position.hpp"
+#include "grammar/pgn_parser.hpp"
+#include "notation/write.hpp"
+#include "notation/written_move.hpp"
+
+namespace planilla {
+
+enum class Skip : bool { No, Yes };
+
+// "1-0", "0-1", "1/2-1/2", "*"; None when the movetext had no result token.
+enum class GameResult : std::uint8_t { None, WhiteWins, BlackWins, Draw, Unknown };
+
+using grammar::CommentKind;
+
+// One move as the visitor sees it. `move` is Move{} (none) when the token did not resolve (its
+// diagnostic was reported); `before` is then the last known position.
+struct MoveEvent {
+  std::string_view text;       // token as written, with a detached e.p. / (=) appended
+  SourceSpan span;             // in the file's original bytes
+  const WrittenMove* written;  // nullptr when the token is not a move in the move grammar
+  Move move;
+  const Position& before;
+  std::uint32_t ply;           // 1-based from the start of the game, along this line
+  bool draw_offer;             // (=) after the move
+  // The text is the move as it should be written (a writer that formats moves itself, such as
+  // the descriptive one, forwards them with `move` empty): writers take it as it is.
+  bool preformatted = false;
+  // SAN's origin hints and the check state, when the reader already knows them (its fast lane);
+  // writers pass them on to append_move() instead of computing them again. nullptr: unknown.
+  const SanFacts* facts = nullptr;
+};
+
+class Visitor {
+ public:
+  virtual ~Visitor() = default;
+  virtual void begin_game(std::uint32_t /*number*/) {}
+  virtual void tag(std::string_view /*name*/, std::string_view /*value*/) {}
+  // After the tag section, with the start position it implies. Skip::Yes: the movetext is not
+  // visited (end_game still is).
+  virtual Skip end_tags(const Position& /*start*/, bool /*chess960*/) { return Skip::No; }
+  virtual void move(const MoveEvent& /*event*/) {}
+  virtual void nag(unsigned /*value*/) {}
+  virtual void comment(std::string_view /*text*/, CommentKind /*kind*/) {}
+  // A variation is an alternative to the move visited last in the enclosing line.
+  virtual void begin_variation() {}
+  virtual void end_variation() {}
+  virtual void result(GameResult /*result*/) {}
+  virtual void end_game() {}
+};
+
+// Drives two visitors with the same events, `a` first (Skip::Yes from either skips the movetext
+// for both). The reader uses it to write a game while it reads it (read_job()'s `direct`).
+class TeeVisitor : public Visitor {
+ public:
+  TeeVisitor(Visitor& a, Visitor& b) : a_(a), b_(b) {}
+  void begin_game(std::uint32_t number) override { a_.begin_game(number), b_.begin_game(number); }
+  void tag(std::string_view name, std::string_view value) override { a_.tag(name, value), b_.tag(name, value); }
+  Skip end_tags(const Position& start, bool chess960) override {
+    const Skip sa = a_.end_tags(start, chess960), sb = b_.end_tags(start, chess960);
+    return sa == Skip::Yes || sb == Skip::Yes ? Skip::Yes : Skip::No;
+  }
+  void move(const MoveEvent& event) override { a_.move(event), b_.move(event); }
+  void nag(unsigned value) override { a_.nag(value), b_.nag(value); }
+  void comment(std::string_view text, CommentKind kind) override { a_.comment(text, kind), b_.comment(text, kind); }
+  void begin_variation() override { a_.begin_variation(), b_.begin_variation(); }
+  void end_variation() override { a_.end_variation(), b_.end_variation(); }
+  void result(GameResult result) override { a_.result(result), b_.result(result); }
+  void end_game() override { a_.end_game(), b_.end_game(); }
+
+ private:
+  Visitor& a_;
+  Visitor& b_;
+};
+
+}  // namespace planilla

@@ -1,0 +1,102 @@
+#include "converters/report/board_render.hpp"
+
+#include <array>
+#include <string_view>
+
+namespace planilla {
+
+namespace {
+
+// U+2654..U+265F: white K Q R B N P, then black; PieceType order is P N B R Q K.
+std::string_view glyph(Piece p) {
+  static constexpr std::array<std::string_view, 6> kWhite = {"♙", "♘", "♗", "♖", "♕", "♔"};
+  static constexpr std::array<std::string_view, 6> kBlack = {"♟", "♞", "♝", "♜", "♛", "♚"};
+  return p.color == Color::White ? kWhite[index_of(p.type)] : kBlack[index_of(p.type)];
+}
+
+// Board coordinates of a square's top-left corner in the SVG, honouring the flip.
+std::pair<int, int> corner(Square s, const RenderOptions& o) {
+  int file = index_of(file_of(s)), rank = index_of(rank_of(s));
+  int col = o.flipped ? 7 - file : file;
+  int row = o.flipped ? rank : 7 - rank;
+  return {col * o.square_size + o.square_size / 2, row * o.square_size};  // left margin = half a square
+}
+
+}  // namespace
+
+std::string render_text(const Position& pos, const RenderOptions& options) {
+  std::string out;
+  for (int r = 0; r < 8; ++r) {
+    int rank = options.flipped ? r : 7 - r;
+    out += static_cast<char>('1' + rank);
+    out += ' ';
+    for (int c = 0; c < 8; ++c) {
+      int file = options.flipped ? 7 - c : c;
+      Piece p = pos.piece_at(make_square(static_cast<File>(file), static_cast<Rank>(rank)));
+      if (p.type == PieceType::None)
+        out += ((file + rank) % 2 == 0) ? "·" : " ";  // dark squares dotted: readable without colour
+      else
+        out += glyph(p);
+      out += ' ';
+    }
+    out.back() = '\n';
+  }
+  out += "  ";
+  for (int c = 0; c < 8; ++c) {
+    out += static_cast<char>('a' + (options.flipped ? 7 - c : c));
+    out += c == 7 ? '\n' : ' ';
+  }
+  return out;
+}
+
+std::string render_svg(const Position& pos, const RenderOptions& options) {
+  const int sq = options.square_size;
+  const int margin = sq / 2;
+  const int size = 8 * sq + margin;
+  std::string out;
+  out.reserve(8192);
+  auto num = [](int v) { return std::to_string(v); };
+  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + num(size) + " " + num(size) +
+         "\" width=\"" + num(size) + "\" height=\"" + num(size) + "\" role=\"img\">";
+  out += "<defs><marker id=\"ah\" viewBox=\"0 0 10 10\" refX=\"5\" refY=\"5\" markerWidth=\"3\" "
+         "markerHeight=\"3\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"context-stroke\"/></marker></defs>";
+  for (int i = 0; i < 64; ++i) {
+    Square s = square_at(i);
+    auto [x, y] = corner(s, options);
+    bool dark = (index_of(file_of(s)) + index_of(rank_of(s))) % 2 == 0;
+    std::string fill = s == options.highlight ? "#e8c547" : (dark ? "#b58863" : "#f0d9b5");
+    out += "<rect x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(sq) + "\" height=\"" + num(sq) +
+           "\" fill=\"" + fill + "\"/>";
+    Piece p = pos.piece_at(s);
+    if (p.type != PieceType::None) {
+      out += "<text x=\"" + num(x + sq / 2) + "\" y=\"" + num(y + sq * 4 / 5) +
+             "\" font-size=\"" + num(sq * 4 / 5) + "\" text-anchor=\"middle\">";
+      out += glyph(p);
+      out += "</text>";
+    }
+  }
+  // File and rank labels in the margins.
+  for (int i = 0; i < 8; ++i) {
+    int file = options.flipped ? 7 - i : i;
+    int rank = options.flipped ? i : 7 - i;
+    out += "<text x=\"" + num(margin + i * sq + sq / 2) + "\" y=\"" + num(8 * sq + margin * 3 / 4) +
+           "\" font-size=\"" + num(sq / 3) + "\" text-anchor=\"middle\">" + std::string(1, static_cast<char>('a' + file)) + "</text>";
+    out += "<text x=\"" + num(margin / 2) + "\" y=\"" + num(i * sq + sq / 2 + sq / 8) + "\" font-size=\"" + num(sq / 3) +
+           "\" text-anchor=\"middle\">" + std::string(1, static_cast<char>('1' + rank)) + "</text>";
+  }
+  for (const BoardArrow& a : options.arrows) {
+    if (a.from == Square::None || a.to == Square::None) continue;
+    auto [x1, y1] = corner(a.from, options);
+    auto [x2, y2] = corner(a.to, options);
+    std::string_view colour = a.kind == BoardArrow::Kind::Played      ? "#c0392b"
+                              : a.kind == BoardArrow::Kind::Suggested ? "#27ae60"
+                                                                      : "#2980b9";
+    out += "<line x1=\"" + num(x1 + sq / 2) + "\" y1=\"" + num(y1 + sq / 2) + "\" x2=\"" + num(x2 + sq / 2) +
+           "\" y2=\"" + num(y2 + sq / 2) + "\" stroke=\"" + std::string(colour) + "\" stroke-width=\"" +
+           num(sq / 7) + "\" stroke-opacity=\"0.8\" marker-end=\"url(#ah)\"/>";
+  }
+  out += "</svg>";
+  return out;
+}
+
+}  // namespace planilla

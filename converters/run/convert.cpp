@@ -1,0 +1,87 @@
+#include "converters/run/convert.hpp"
+
+#include <ostream>
+
+#include "converters/pgn/descriptive_io.hpp"
+#include "converters/arbiter/detect.hpp"
+#include "converters/run/pipeline.hpp"
+#include "converters/arbiter/repair.hpp"
+
+namespace planilla {
+
+void append_spoken(std::string& out, const Game& game, const WriteOptions& options) {
+  std::string white = game.tag("White") ? *game.tag("White") : "?";
+  std::string black = game.tag("Black") ? *game.tag("Black") : "?";
+  out += white + " - " + black + "\n";
+  Position pos = game.start;
+  for (const MoveNode& node : game.main.moves) {
+    if (!node.move) break;
+    out += std::to_string(pos.fullmove_number());
+    out += pos.side_to_move() == Color::White ? ". " : "... ";
+    append_move(out, pos, node.move, options);
+    out += '\n';
+    pos.play(node.move);
+  }
+  out += result_text(game.result);
+  out += "\n\n";
+}
+
+ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& options,
+                     const ConvertDiagnosticSink& sink) {
+  ConvertStats stats;
+  PgnWriteOptions write = options.write;
+  write.moves.language = options.to.language ? options.to.language : &english();
+  write.moves.style = write_style_of(options.to.style);
+
+  // PGN output of the games the reader's fast lane takes is written while they are read (no
+  // model to build and replay); the other styles write from the model.
+  const bool pgn_out = options.to.style != SpecStyle::Spoken && !is_descriptive(options.to.style);
+  DirectWriter direct;
+  ReadOptions read = options.read;
+  if (pgn_out) {
+    direct = [&write](ProcessedGame& g) { return std::make_unique<PgnWriter>(g.text, write); };
+    read.keep_model = false;
+  }
+  // Repairs and writing run on the workers; counting, reporting and output in input order.
+  GameWork work = [&](ProcessedGame& g) {
+    GameRecord& record = g.record;
+    if (record.direct_visited) return;  // written already (the fast lane reports no errors)
+    g.text.clear();  // a prefix the direct writer saw before the fast lane gave the game up
+    if (options.repair_evident && record.has_errors()) {
+      std::vector<Diagnostic> repairs;
+      apply_evident_repairs(record, options.read, repairs);
+    }
+    if (options.to.style == SpecStyle::Spoken) append_spoken(g.text, record.game, write.moves);
+    else if (is_descriptive(options.to.style)) append_descriptive_pgn(g.text, record.game, *descriptive_style(options.to), write);
+    else append_pgn(g.text, record.game, write);
+  };
+  GameSink deliver = [&](ProcessedGame& g) {
+    const GameRecord& record = g.record;
+    ++stats.games;
+    bool has_error = false;
+    for (const Diagnostic& d : record.diagnostics) {
+      if (d.severity == Severity::Error) {
+        ++stats.errors;
+        has_error = true;
+      } else if (d.severity == Severity::Warning) {
+        ++stats.warnings;
+      }
+    }
+    if (sink && !record.diagnostics.empty()) sink(record);
+    if (has_error) ++stats.games_with_errors;
+    for (const MoveNode& n : record.game.main.moves) stats.moves += n.move ? 1 : 0;
+    stats.moves += record.unmodelled_moves;
+    out << g.text;
+    if (options.on_each_game) options.on_each_game(record);
+  };
+  std::vector<Diagnostic> file_diags = run_pipeline(in, read, options.from, options.jobs, work, deliver, direct);
+  if (!file_diags.empty()) {
+    GameRecord file_level;
+    file_level.diagnostics = std::move(file_diags);
+    stats.errors += file_level.diagnostics.size();
+    if (sink) sink(file_level);
+  }
+  return stats;
+}
+
+}  // namespace planilla

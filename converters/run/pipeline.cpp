@@ -1,0 +1,65 @@
+#include "converters/run/pipeline.hpp"
+
+#include "converters/run/batch.hpp"
+
+namespace planilla {
+
+namespace {
+
+// Games travel through the workers in batches: one queue hand-off (a lock, a wake-up, a map
+// insert) per game cost about as much as reading a short game, and kept the cutter thread busy
+// waking workers. A batch closes at kBatchGames games or kBatchBytes of input, whichever comes
+// first, so memory stays bounded by the batches in flight (4 per worker) plus the largest game.
+constexpr std::size_t kBatchGames = 64;
+constexpr std::size_t kBatchBytes = std::size_t{256} << 10;
+
+}  // namespace
+
+std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& options, const NotationSpec& from,
+                                     unsigned jobs, const GameWork& work, const GameSink& sink,
+                                     const DirectWriter& direct) {
+  PgnReader reader(in, options);
+  auto process_one = [&](GameJob& job, ProcessedGame& g) {
+    std::unique_ptr<Visitor> writer = direct ? direct(g) : nullptr;
+    read_job(job, g.record, options, writer.get());
+    interpret_game(g.record, options, from);
+    if (work) work(g);
+  };
+  if (effective_jobs(jobs) <= 1) {
+    // One thread: no batching, no queue; one game in memory at a time.
+    GameJob job;
+    while (reader.next_job(job)) {
+      ProcessedGame g;
+      process_one(job, g);
+      sink(g);
+    }
+    return reader.file_diagnostics();
+  }
+  std::function<std::optional<std::vector<GameJob>>()> next = [&]() -> std::optional<std::vector<GameJob>> {
+    std::vector<GameJob> batch;
+    std::size_t bytes = 0;
+    GameJob job;
+    while (batch.size() < kBatchGames && bytes < kBatchBytes && reader.next_job(job)) {
+      bytes += job.bytes.size();
+      batch.push_back(std::move(job));
+      job = GameJob{};
+    }
+    if (batch.empty()) return std::nullopt;
+    return batch;
+  };
+  std::function<std::vector<ProcessedGame>(std::vector<GameJob>&)> process = [&](std::vector<GameJob>& batch) {
+    std::vector<ProcessedGame> out(batch.size());
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      process_one(batch[i], out[i]);
+      batch[i] = GameJob{};  // the bytes now live in the record: drop the moved-from job early
+    }
+    return out;
+  };
+  std::function<void(std::vector<ProcessedGame>&)> deliver = [&](std::vector<ProcessedGame>& games) {
+    for (ProcessedGame& g : games) sink(g);
+  };
+  run_ordered<std::vector<GameJob>, std::vector<ProcessedGame>>(next, process, deliver, BatchOptions{jobs, 4 * static_cast<std::size_t>(effective_jobs(jobs))});
+  return reader.file_diagnostics();
+}
+
+}  // namespace planilla
