@@ -43,6 +43,7 @@ std::string_view code_name(Code code) {
     case Code::DescriptiveGap: return "W-DESC-GAP";
     case Code::TagQuoteTolerated: return "W-TAG-QUOTE";
     case Code::FenRelaxed: return "W-FEN";
+    case Code::ReadingAmbiguous: return "W-READING-AMBIGUOUS";
   }
   return "E-UNKNOWN";  // unreachable for valid enumerators; keeps GCC's -Wreturn-type quiet
 }
@@ -82,6 +83,7 @@ Severity code_severity(Code code) {
     case Code::DescriptiveGap:
     case Code::TagQuoteTolerated:
     case Code::FenRelaxed:
+    case Code::ReadingAmbiguous:
       return Severity::Warning;
     case Code::MissingVariantTag:
     case Code::Encoding:

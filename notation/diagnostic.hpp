@@ -52,6 +52,7 @@ enum class Code : std::uint8_t {
   DescriptiveGap,         // W-DESC-GAP         the source leaves moves out of the score
   TagQuoteTolerated,      // W-TAG-QUOTE   unescaped " inside a tag value read as text
   FenRelaxed,             // W-FEN         FEN read leniently (stale castling/e.p. dropped; 960 without FEN)
+  ReadingAmbiguous,       // W-READING-AMBIGUOUS  two letter sets read every move cleanly and give different moves
 };
 
 std::string_view code_name(Code code);   // "E-ILLEGAL"

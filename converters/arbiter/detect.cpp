@@ -8,6 +8,7 @@
 
 #include "converters/pgn/descriptive_io.hpp"
 #include "converters/arbiter/suggestions.hpp"
+#include "notation/write.hpp"
 
 namespace planilla {
 
@@ -135,7 +136,7 @@ bool try_descriptive(GameRecord& record, const ReadOptions& options) {
     record = std::move(attempt);
     Diagnostic note = language_note(record, options, std::string("moves read as ") + d.name +
                                                          " descriptive notation: no algebraic letter set resolves them");
-    note.written = std::string("descriptive:") + d.name;  // read by record_language()
+    note.written = std::string("descriptive:") + d.name;
     record.diagnostics.insert(record.diagnostics.begin(), std::move(note));
     return true;
   }
@@ -327,7 +328,6 @@ std::uint64_t fit_mask(std::string_view t) {
 GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* lang) {
   ReadOptions opts = options;
   opts.language = lang;
-  opts.choose_language = nullptr;
   GameRecord attempt;
   attempt.number = like.number;
   attempt.offset = like.offset;
@@ -335,6 +335,134 @@ GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions
   GameBuilder builder(attempt.game);
   attempt.encoding = read_game(raw, builder, attempt.diagnostics, opts, like.encoding);
   return attempt;
+}
+
+// The remarks a reading makes because of its own letters: a pawn letter or a piece letter in
+// lower case it had to accept, letters of another language, look-alike characters it folded,
+// check and mate marks it had to overlook. A reading that needs none of them is a clean one; a
+// reading that needs them loses to one that needs fewer (`Bc4` read as German `B` = Bauer, with
+// W-PAWN-LETTER, against the English bishop move).
+bool is_leniency(Code code) {
+  switch (code) {
+    case Code::PawnLetter:
+    case Code::PieceLetterCase:
+    case Code::MixedLanguage:
+    case Code::LookalikeFolded:
+    case Code::CheckMissing:
+    case Code::CheckSpurious:
+    case Code::MateMissing:
+    case Code::MateSpurious:
+      return true;
+    default:
+      return false;
+  }
+}
+
+struct Leniency {
+  std::size_t count = 0;
+  std::string codes;  // "W-PAWN-LETTER 2, W-MATE-SPURIOUS 1", for the note
+};
+
+Leniency leniency_of(const std::vector<Diagnostic>& diags) {
+  Leniency l;
+  std::vector<std::pair<Code, std::size_t>> by_code;
+  for (const Diagnostic& d : diags) {
+    if (!is_leniency(d.code)) continue;
+    ++l.count;
+    auto it = std::find_if(by_code.begin(), by_code.end(), [&d](const auto& e) { return e.first == d.code; });
+    if (it == by_code.end()) by_code.emplace_back(d.code, 1);
+    else ++it->second;
+  }
+  for (const auto& [code, n] : by_code) {
+    if (!l.codes.empty()) l.codes += ", ";
+    l.codes += std::string(code_name(code)) + " " + std::to_string(n);
+  }
+  return l;
+}
+
+// Another letter set's clean reading of the game: what it needed and the moves it gave.
+struct OtherReading {
+  const Language* language = nullptr;
+  Leniency leniency;
+  std::vector<Move> moves;  // the main line
+};
+
+std::vector<Move> main_line_moves(const Game& game) {
+  std::vector<Move> out;
+  out.reserve(game.main.moves.size());
+  for (const MoveNode& n : game.main.moves) out.push_back(n.move);
+  return out;
+}
+
+constexpr std::size_t kNoDifference = SIZE_MAX;
+
+// The index of the first ply where two main lines differ (one ending before the other counts);
+// kNoDifference when they are the same.
+std::size_t first_difference(const std::vector<Move>& a, const std::vector<Move>& b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t i = 0; i < n; ++i)
+    if (!(a[i] == b[i])) return i;
+  return a.size() == b.size() ? kNoDifference : n;
+}
+
+// W-READING-AMBIGUOUS: `other` reads every move as cleanly as the chosen reading and gives other
+// moves from ply index `at` on. The warning names both readings and the ply; a comment before the
+// first move states the chosen reading in the written game.
+void add_ambiguity(GameRecord& record, const ReadOptions& options, const Language& chosen, const OtherReading& other,
+                   std::size_t at) {
+  const std::vector<MoveNode>& nodes = record.game.main.moves;
+  Position pos = record.game.start;
+  for (std::size_t i = 0; i < at && i < nodes.size(); ++i) pos.play(nodes[i].move);
+  const std::string place =
+      "move " + std::to_string(pos.fullmove_number()) + (pos.side_to_move() == Color::White ? " (White)" : " (Black)");
+  const std::string written = at < nodes.size() ? nodes[at].text : std::string();
+  auto san_at = [&pos](const std::vector<Move>& moves, std::size_t i) {
+    return i < moves.size() ? write_move(pos, moves[i]) : std::string("no move");
+  };
+  const std::string chosen_san = at < nodes.size() ? write_move(pos, nodes[at].move) : std::string("no move");
+  const std::string other_san = san_at(other.moves, at);
+  const std::string chosen_name = std::string(chosen.name) + " letters (" + letter_set_members(chosen) + ")";
+  const std::string other_name = std::string(other.language->name) + " letters (" + letter_set_members(*other.language) + ")";
+  const std::string kept = chosen.letter_set == english().letter_set
+                               ? "English, the PGN standard's letters, kept"
+                               : "kept by the pieces' move frequencies";
+
+  Diagnostic d;
+  d.code = Code::ReadingAmbiguous;
+  d.severity = code_severity(Code::ReadingAmbiguous);
+  d.file = options.file_name;
+  d.game = record.number;
+  d.line = record.line;
+  d.column = 1;
+  d.byte = record.offset;
+  if (at < nodes.size() && nodes[at].span.byte >= record.offset &&
+      nodes[at].span.byte - record.offset <= record.original.size()) {
+    // The place of the first token the readings disagree on.
+    const std::string_view before = std::string_view(record.original).substr(0, nodes[at].span.byte - record.offset);
+    d.byte = nodes[at].span.byte;
+    d.line = record.line + static_cast<std::uint32_t>(std::count(before.begin(), before.end(), '\n'));
+    const std::size_t line_start = before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
+    d.column = 1 + static_cast<std::uint32_t>(std::count_if(before.begin() + static_cast<std::ptrdiff_t>(line_start),
+                                                           before.end(),
+                                                           [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  }
+  d.written = written;
+  d.candidates = {chosen_san, other_san};
+  d.message = "two readings read every move legally with no more leniency than each other and differ from " +
+              place + (written.empty() ? "" : " " + written) + ": the " + chosen_name + " read " + chosen_san +
+              ", the " + other_name + " read " + other_san + "; read with the " + std::string(chosen.name) +
+              " letters (" + kept + ")";
+  record.diagnostics.push_back(std::move(d));
+
+  if (!record.game.main.moves.empty()) {
+    Comment c;
+    c.text = "planilla: moves read with the " + std::string(chosen.name) + " letters; the " +
+             std::string(other.language->name) + " letters read " + place + " " + written + " as " + other_san +
+             " (W-READING-AMBIGUOUS)";
+    auto& before = record.game.main.moves.front().comments_before;
+    before.insert(before.begin(), std::move(c));
+    record.direct_visited = false;  // the written game must carry the comment
+  }
 }
 
 // The fallback letters for a game read in `chosen` that still has move errors (mixed writing,
@@ -371,14 +499,7 @@ std::vector<const Language*> mixed_fallback_languages(std::string_view game_text
   return mixed_fallbacks(game_text, chosen);
 }
 
-const Language* record_language(const GameRecord& record, const ReadOptions& options) {
-  for (const Diagnostic& d : record.diagnostics) {
-    if (d.code != Code::LanguageDetected) continue;
-    if (d.written.starts_with("descriptive")) return nullptr;
-    if (const Language* l = find_language(d.written)) return l;
-  }
-  return options.language ? options.language : &english();
-}
+const Language* record_language(const GameRecord& record) { return record.reading.language; }
 
 void add_suggestions(GameRecord& record, const ReadOptions& options, const Language* suggestion_language) {
   // Any error on a main-line ply: in strict mode an escalated warning is a move error too.
@@ -386,7 +507,7 @@ void add_suggestions(GameRecord& record, const ReadOptions& options, const Langu
     return d.severity == Severity::Error && d.variation == 0 && d.ply != 0;
   });
   if (!any) return;
-  const Language* lang = record_language(record, options);
+  const Language* lang = record_language(record);
   if (!lang) return;  // descriptive notation has its own module
   fill_suggestions(record, *lang, options.resolve, suggestion_language);
 }
@@ -414,6 +535,7 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     return;
   }
   Score best = score_of(record.diagnostics);
+  const bool first_clean = best.clean();
 
   RawGame raw;
   raw.bytes = record.original;
@@ -459,9 +581,11 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     }
   }
 
-  // Ties: other letter sets that know every piece letter of the game and read it legally too.
-  // Break them by the pieces' move frequencies; report the rest.
-  std::vector<const Language*> ties;
+  // Other readings: the letter sets that know every piece letter of the game and read it
+  // legally too. They are ranked by the leniency they needed (fewer remarks of their own making
+  // first); English wins every tie it is part of, and the pieces' move frequencies break the
+  // others. Two equally lenient readings that give different moves make the game ambiguous.
+  std::vector<OtherReading> others;
   if (best.clean()) {
     // The letter sets that know every lettered token; for an English game only English itself,
     // usually, so a clean game costs one scan of its text here and no re-reading.
@@ -479,7 +603,9 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     const auto& reps = letter_set_representatives();
     std::uint64_t fits = reps.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << reps.size()) - 1;
     for (const Prefix& p : lettered) fits &= fit_mask(p.text);
-    std::optional<double> best_likelihood;
+    double best_likelihood = 0;
+    bool likelihood_known = false;
+    std::optional<Leniency> best_leniency;
     const std::string_view first_set = chosen->letter_set;  // `chosen` may change below
     for (std::size_t i = 0; i < reps.size(); ++i) {
       const Language* lang = reps[i];
@@ -496,49 +622,90 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
         record.game = std::move(modelled.game);
         record.unmodelled_moves = 0;
       }
-      if (!best_likelihood) best_likelihood = piece_likelihood(replaced ? best_record.game : record.game);
-      double likelihood = piece_likelihood(attempt.game);
-      if (likelihood > *best_likelihood + 1e-9) {
-        ties.push_back(chosen);
+      const GameRecord& current = replaced ? best_record : record;
+      if (!best_leniency) best_leniency = leniency_of(current.diagnostics);
+      const Leniency leniency = leniency_of(attempt.diagnostics);
+      bool wins = leniency.count < best_leniency->count;
+      if (!wins && leniency.count == best_leniency->count && chosen->letter_set != english().letter_set) {
+        if (lang->letter_set == english().letter_set) {
+          wins = true;
+        } else {
+          if (!likelihood_known) best_likelihood = piece_likelihood(current.game);
+          likelihood_known = true;
+          wins = piece_likelihood(attempt.game) > best_likelihood + 1e-9;
+        }
+      }
+      if (wins) {
+        others.push_back(OtherReading{chosen, *best_leniency, main_line_moves(current.game)});
         chosen = lang;
-        best_likelihood = likelihood;
+        best_leniency = leniency;
+        likelihood_known = false;
         best_record = std::move(attempt);
         replaced = true;
       } else {
-        ties.push_back(lang);
+        others.push_back(OtherReading{lang, leniency, main_line_moves(attempt.game)});
       }
     }
   }
   if (detection) {
     detection->language = chosen;
-    detection->ties = ties;
+    for (const OtherReading& o : others) detection->ties.push_back(o.language);
     detection->clean = best.clean();
   }
+  const bool first_was_clean = first_clean;
   if (replaced) {
     best_record.original = std::move(record.original);
     record = std::move(best_record);
   } else {
     record.direct_visited = direct_visited;
   }
-  if (replaced || !ties.empty()) {
+  record.reading = Reading{chosen, std::nullopt};
+  if (replaced || !others.empty()) {
+    const Leniency leniency = leniency_of(record.diagnostics);
+    const std::vector<Move> moves = main_line_moves(record.game);
     std::string members = letter_set_members(*chosen);
     std::string message = "moves read with the " + std::string(chosen->name) + " letters" +
                           (members.find('/') != std::string::npos ? " (letter set " + members + ")" : "");
-    if (chosen != first)
-      message += std::string(": ") + std::string(first->name) + " letters left moves unresolved" +
+    if (chosen != first && !first_was_clean)
+      message += std::string(": the ") + std::string(first->name) + " letters leave moves unresolved" +
                  (best.clean() ? "" : "; this reading gets furthest");
     auto mixed = std::count_if(record.diagnostics.begin(), record.diagnostics.end(),
                                [](const Diagnostic& d) { return d.code == Code::MixedLanguage; });
     if (mixed > 0)
       message += "; " + std::to_string(mixed) + (mixed == 1 ? " move is" : " moves are") +
                  " written with other letters (W-MIXED-LANGUAGE)";
-    if (!ties.empty())
-      message += "; the letter sets " + set_members_list(ties) +
-                 " read every move legally too (tie broken by the pieces' move frequencies)";
+    // The other clean readings, by what they gave and what they needed.
+    std::vector<const Language*> same, lenient, equal;
+    const OtherReading* ambiguous = nullptr;
+    std::size_t differ_at = 0;
+    for (const OtherReading& o : others) {
+      const std::size_t at = first_difference(moves, o.moves);
+      if (at == kNoDifference) {
+        same.push_back(o.language);
+      } else if (o.leniency.count > leniency.count) {
+        lenient.push_back(o.language);
+      } else {
+        equal.push_back(o.language);
+        if (!ambiguous) {
+          ambiguous = &o;
+          differ_at = at;
+        }
+      }
+    }
+    if (leniency.count > 0) message += "; this reading needed leniency (" + leniency.codes + ")";
+    if (!same.empty()) message += "; the letter sets " + set_members_list(same) + " read the same moves";
+    if (!lenient.empty())
+      message += "; the letter sets " + set_members_list(lenient) +
+                 " read every move legally too, as other moves, with more leniency (not chosen)";
+    if (!equal.empty())
+      message += "; the letter sets " + set_members_list(equal) +
+                 " read every move legally too, as other moves, with no more leniency (W-READING-AMBIGUOUS; " +
+                 (chosen->letter_set == english().letter_set ? std::string("English, the PGN standard's letters, kept)")
+                                                             : std::string("kept by the pieces' move frequencies)"));
     Diagnostic note = language_note(record, options, std::move(message));
-    // The chosen language's code, for later stages (suggestions, repairs) that re-read tokens.
     note.written = std::string(chosen->code);
     record.diagnostics.insert(record.diagnostics.begin(), std::move(note));
+    if (ambiguous) add_ambiguity(record, options, *chosen, *ambiguous, differ_at);
   }
   add_suggestions(record, options, options.suggestion_language);
 }

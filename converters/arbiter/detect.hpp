@@ -59,10 +59,10 @@ bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& op
 // Errors: none. Example: mixed_fallback_languages(text, *find_language("es")).front() == &english().
 std::vector<const Language*> mixed_fallback_languages(std::string_view game_text, const Language& chosen);
 
-// The language a record's moves were read in: the N-LANGUAGE note's choice, else the options'
-// language, else English; nullptr when the game was read as descriptive notation.
-// Errors: none. Example: after reading a Spanish game with --from auto, record_language(...)->code == "es".
-const Language* record_language(const GameRecord& record, const ReadOptions& options);
+// The letters a record's moves were read in (GameRecord::reading): what detection chose, else the
+// options' language, else English; nullptr when the game was read as descriptive notation.
+// Errors: none. Example: after reading a Spanish game with --from auto, record_language(r)->code == "es".
+const Language* record_language(const GameRecord& record);
 
 // Fills the suggestions of every E-ILLEGAL / E-SYNTAX / E-AMBIGUOUS / E-PROMOTION diagnostic of
 // the main line (best first; Diagnostic::suggestion_evident parallel), reading the tokens in the

@@ -48,7 +48,7 @@ struct Splice {
 
 bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::vector<Diagnostic>& repairs) {
   if (record.encoding == Encoding::Utf16Le || record.encoding == Encoding::Utf16Be) return false;
-  const Language* language = record_language(record, options);
+  const Language* language = record_language(record);
   if (!language) return false;  // read as descriptive notation
   constexpr int kMaxRepairs = 16;
   std::string bytes = record.original;
@@ -141,7 +141,6 @@ bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::
     // Re-read the repaired bytes with the language the game was read in.
     ReadOptions opts = options;
     opts.language = language;
-    opts.choose_language = nullptr;
     if (mixed) opts.fallback_languages = mixed_fallback_languages(record.original, *language);
     RawGame raw;
     raw.bytes = bytes;

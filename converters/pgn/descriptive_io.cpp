@@ -91,6 +91,7 @@ bool read_descriptive_record(GameRecord& record, DescriptiveDialect dialect, con
     if (!is_move_level(d.code)) kept.push_back(std::move(d));
   record.diagnostics = std::move(kept);
 
+  record.reading = Reading{nullptr, dialect};
   Game& game = record.game;
   game.main = Line{};
   Position pos = game.start;

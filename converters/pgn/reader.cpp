@@ -480,8 +480,6 @@ Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>
   std::string_view text = decoded.text();
 
   const Language* language = options.language ? options.language : &english();
-  if (options.choose_language)
-    if (const Language* chosen = options.choose_language(text)) language = chosen;
 
   GameReader reader(raw, text, decoded, visitor, diagnostics, options, *language, file_map);
   visitor.begin_game(raw.number);
@@ -584,6 +582,7 @@ bool PgnReader::next(GameRecord& record, Visitor& visitor) {
   record.number = raw.number;
   record.line = raw.line;
   record.diagnostics.clear();
+  record.reading = Reading{options_.language ? options_.language : &english(), std::nullopt};
   if (utf16_) {
     record.offset = transcoded_.map.original(raw.offset);
     record.original = encode(raw.bytes, *utf16_);
@@ -633,6 +632,7 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
   record.lane_notes.lettered_known = false;
   record.direct_visited = false;
   GameBuilder builder(record.game);
+  record.reading = Reading{options.language ? options.language : &english(), std::nullopt};
   MoveCounter counter(record.game);
   Visitor& model = options.keep_model ? static_cast<Visitor&>(builder) : counter;
   const Language* language = options.language ? options.language : &english();
@@ -648,7 +648,7 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
     return taken;
   };
   bool order_kept = false;
-  if (options.fast_lane && !job.transcoded_from && !options.choose_language && fast_read(order_kept)) {
+  if (options.fast_lane && !job.transcoded_from && fast_read(order_kept)) {
     record.unmodelled_moves = counter.moves;
     record.direct_visited = direct != nullptr && order_kept;
     if (direct && !order_kept && !options.keep_model) {

@@ -19,6 +19,7 @@
 #include "converters/input/split.hpp"
 #include "converters/pgn/visitor.hpp"
 #include "grammar/move_parser.hpp"
+#include "notation/descriptive.hpp"
 #include "notation/diagnostic.hpp"
 #include "notation/language.hpp"
 #include "notation/resolve.hpp"
@@ -29,9 +30,6 @@ struct ReadOptions {
   std::string file_name;              // put in every Diagnostic ("" for stdin)
   std::optional<Encoding> encoding;   // explicit override; detected per game otherwise
   const Language* language = nullptr; // language of the move tokens; nullptr = English
-  // Per-game language choice (for `--from auto` detection): called with the decoded game text;
-  // its answer (when not nullptr) replaces `language` for that game.
-  std::function<const Language*(std::string_view game_text)> choose_language;
   MoveStyles styles = MoveStyles::all();
   ResolveOptions resolve;
   // Mixed writing (a Spanish score with an English Bg5): a move token that the game's language
@@ -84,6 +82,15 @@ struct LaneNotes {
   bool lettered_known = false;
 };
 
+// The letters, or the descriptive dialect, a game's moves were read in: set by the reader (the
+// options' language, English by default), replaced by `--from auto`'s detection
+// (converters/arbiter/detect.hpp) and by descriptive reading.
+struct Reading {
+  const Language* language = &english();       // nullptr: descriptive, see `dialect`
+  std::optional<DescriptiveDialect> dialect;   // set exactly when `language` is nullptr
+  friend bool operator==(const Reading&, const Reading&) = default;
+};
+
 // One game as read: its original bytes, the model, and what was found.
 struct GameRecord {
   std::uint32_t number = 0;      // 1-based in the input
@@ -96,6 +103,7 @@ struct GameRecord {
   // (ReadOptions::keep_model); 0 otherwise.
   std::uint64_t unmodelled_moves = 0;
   LaneNotes lane_notes;
+  Reading reading;
   // read_job()'s `direct` visitor saw the whole game, as `game` reads it (interpret_game() clears
   // it when it replaces the reading).
   bool direct_visited = false;

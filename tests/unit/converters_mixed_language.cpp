@@ -51,7 +51,7 @@ TEST_CASE("auto: a Spanish game with one English Bg5 reads completely, with W-MI
   GameRecord r = read_auto(kSpanishWithEnglishBg5);
   CHECK_FALSE(r.has_errors());
   CHECK(r.game.main.moves.size() == 16);
-  CHECK(record_language(r, ReadOptions{})->letter_set == "es-it-ca");
+  CHECK(record_language(r)->letter_set == "es-it-ca");
   auto mixed = with_code(r, Code::MixedLanguage);
   REQUIRE(mixed.size() == 1);
   const Diagnostic& d = *mixed.front();
@@ -169,7 +169,7 @@ TEST_CASE("Russian game with Latin K and C typed for Cyrillic К and С: read, w
   GameRecord r = read_auto(pgn);
   CHECK_FALSE(r.has_errors());
   REQUIRE(r.game.main.moves.size() == 10);
-  CHECK(record_language(r, ReadOptions{})->code == "ru");
+  CHECK(record_language(r)->code == "ru");
   CHECK(r.game.main.moves[3].move.from() == Square::B8);  // Kc6: the knight
   CHECK(r.game.main.moves[6].move.from() == Square::B5);  // Ca4: the bishop
   // The Latin letters are look-alikes folded by the Russian grammar, not another language.

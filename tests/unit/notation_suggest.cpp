@@ -246,7 +246,7 @@ TEST_CASE("--from auto: a legal game that another letter set reads too reports t
   REQUIRE(det.language);
   CHECK(det.language->letter_set == "es-it-ca");
   CHECK(det.clean);
-  CHECK(record_language(record, ro)->letter_set == "es-it-ca");
+  CHECK(record_language(record)->letter_set == "es-it-ca");
 }
 
 }  // namespace planilla
