@@ -131,13 +131,16 @@ struct suffixes : seq< opt< promotion >, opt< capture_suffix >, opt< check_and_e
 // Whole tokens. `restart` clears what an abandoned alternative recorded; the piece alternative
 // is last, so `bbc4` (lower-case bishop) is tried only after every pawn reading failed.
 struct restart : success {};
+// `e5.`: in PGN a period is a token of its own (8.2.2), so periods glued to a move are read apart
+// from it and, like the periods of a move number, carry nothing.
+struct trailing_periods : star< one< '.' > > {};
 struct move_end : eof {};
 struct piece_move_end : eof {};
 struct null_token : seq< restart, null_move, opt< check_and_en_passant >, opt< annotation >, move_end > {};
-struct castling_token : seq< restart, castling, opt< check_and_en_passant >, opt< annotation >, opt< draw_offer >, move_end > {};
+struct castling_token : seq< restart, castling, opt< check_and_en_passant >, opt< annotation >, opt< draw_offer >, trailing_periods, move_end > {};
 struct iccf_token : seq< restart, iccf_move, move_end > {};
-struct pawn_token : seq< restart, pawn_body, suffixes, move_end > {};
-struct piece_token : seq< restart, piece_body, suffixes, must< piece_move_end > > {};
+struct pawn_token : seq< restart, pawn_body, suffixes, trailing_periods, move_end > {};
+struct piece_token : seq< restart, piece_body, suffixes, trailing_periods, must< piece_move_end > > {};
 struct grammar : sor< null_token, castling_token, iccf_token, pawn_token, piece_token > {};
 // clang-format on
 

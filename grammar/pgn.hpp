@@ -65,7 +65,11 @@ struct nag : seq< one< '$' >, nag_value > {};
 
 struct ellipsis_char : sor< one< '.' >, string< '\xE2', '\x80', '\xA6' > > {};  // . or …
 struct move_number_digits : plus< digit > {};
-struct move_number : seq< move_number_digits, blanks, plus< ellipsis_char > > {};  // `1.`, `1 .`
+// `1.`, `1 .`, `1...`, and `2` with no period at all: the PGN import format (8.2.2) allows zero or
+// more periods. A bare number is one to three digits not beginning with 0: `00` and `000` are
+// castling, four digits or more an ICCF move (`5254`) or the null move `0000`.
+struct bare_move_number : seq< range< '1', '9' >, rep_max< 2, digit >, token_end > {};
+struct move_number : sor< seq< move_number_digits, blanks, plus< ellipsis_char > >, bare_move_number > {};
 struct dots : seq< plus< ellipsis_char >, token_end > {};  // "..." standing alone
 
 struct result_token : sor< string< '1', '/', '2', '-', '1', '/', '2' >,

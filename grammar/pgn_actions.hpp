@@ -208,7 +208,7 @@ struct action<draw_offer> {
 };
 
 template <>
-struct action<move_number> {  // whole rule: digits without a dot are a move token (ICCF, 0000)
+struct action<move_number> {  // whole rule: `12.`, `12...`, `12` (four digits or more are a move token: ICCF, 0000)
   template <typename Input>
   static void apply(const Input& in, ParseState& s) {
     std::string_view text = in.string_view();

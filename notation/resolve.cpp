@@ -14,10 +14,9 @@
 //    whose canonical castling is O-O. In Chess960 a king move onto its castling square is the
 //    plain king move when that is legal (W-UCI-CASTLING when castling was legal too); otherwise
 //    castling, canonical in Iccf (write.cpp's convention) and warned elsewhere.
-//  - A lower-case piece letter that is also a file (English `b`, Spanish `c`) is read both ways
-//    when the writing is not canonical: `bc4` may be a bishop move or the pawn capture b3xc4
-//    with its mark missing; when both are legal the move is Ambiguous. `bxc4` is the canonical
-//    pawn capture and is read as a bishop move only when no pawn can make it.
+//  - A lower-case piece letter that is also a file (English `b`, Spanish `c`) is a file first:
+//    `bc4` and `bxc4` are the pawn capture from the b-file (`bc4` with W-CAPTURE-MISSING), and
+//    are read as a bishop move (W-PIECE-CASE) only when no pawn can make them.
 #include "notation/resolve.hpp"
 
 #include <algorithm>
@@ -676,7 +675,6 @@ Result<Resolved, ResolveError> resolve(const WrittenMove& written, const Positio
   // as that file's pawn (see the file comment). With a capture mark the pawn capture is
   // canonical SAN (bxc4) and wins when legal; without one, neither reading is canonical.
   WrittenMove alternative;
-  bool lowercase_ambiguity = false;
   if (written.style == MoveStyle::San && w->has_full_target() && !w->from_rank) {
     std::optional<File> pawn_file;
     PieceType piece_alt = PieceType::None;
@@ -696,20 +694,19 @@ Result<Resolved, ResolveError> resolve(const WrittenMove& written, const Positio
       const PieceType alt_type = pawn_file ? PieceType::Pawn : piece_alt;
       Candidates alt;
       gather(c, alternative, alt_type, alt);
-      const bool pawn_wins = pawn_file && w->capture && !alt.moves.empty();
+      // A lower-case file letter is the pawn's file (PGN 8.2.3: piece letters are upper case), so
+      // the pawn reading wins whenever it is legal; the piece reading is taken, with
+      // W-PIECE-CASE, only when the pawn cannot make the move.
+      const bool pawn_wins = pawn_file && !alt.moves.empty();
       if (!alt.moves.empty() && (cand.moves.empty() || pawn_wins)) {
         cand = alt;
         type = alt_type;
         w = &alternative;
-      } else if (!alt.moves.empty()) {
-        for (Move m : alt.moves) cand.moves.push_back(m);
-        lowercase_ambiguity = true;
       }
     }
   }
 
-  std::optional<Code> note;
-  if (!lowercase_ambiguity) note = castling_from_king_move(c, *w, type, cand);
+  std::optional<Code> note = castling_from_king_move(c, *w, type, cand);
 
   if (cand.moves.empty())
     return Unexpected{make_error(Code::Illegal, explain_illegal(c, *w, type, cand))};

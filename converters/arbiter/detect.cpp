@@ -435,6 +435,7 @@ void add_ambiguity(GameRecord& record, const ReadOptions& options, const Languag
   d.line = record.line;
   d.column = 1;
   d.byte = record.offset;
+  d.ply = static_cast<std::uint32_t>(at + 1);
   if (at < nodes.size() && nodes[at].span.byte >= record.offset &&
       nodes[at].span.byte - record.offset <= record.original.size()) {
     // The place of the first token the readings disagree on.

@@ -386,9 +386,13 @@ class FastReader {
         }
       }
     }
-    if (is_digit(c)) {  // move number: digits, blanks, one or more dots
+    if (is_digit(c)) {  // move number: digits, blanks, one or more dots; or 1-3 digits alone (grammar/pgn.hpp)
       std::size_t j = i_;
       while (j < s_.size() && is_digit(s_[j])) ++j;
+      if (c != '0' && j - i_ <= 3 && token_end(j)) {
+        i_ = j;
+        return true;
+      }
       std::size_t k = j;
       while (k < s_.size() && is_blank(s_[k])) ++k;
       if (k < s_.size() && s_[k] == '.') {

@@ -220,6 +220,11 @@ TEST_CASE("en passant, draw offer and annotation glyphs") {
       {"e4!?", "en", "San to=e4 nag=5"},
       {"e5?!", "en", "San to=e5 nag=6"},
       {"Qh4#!!", "en", "San Q to=h4 # nag=3"},
+      // A period glued after the move is a PGN token of its own (8.2.2): master.pgn's `16 e5.`.
+      {"e5.", "en", "San to=e5"},
+      {"Nf3...", "en", "San N to=f3"},
+      {"O-O.", "en", "San O-O"},
+      {"exd6e.p..", "en", "San from=e to=d6 x ep"},
   });
 }
 

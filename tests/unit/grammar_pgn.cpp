@@ -83,6 +83,14 @@ TEST_CASE("grammar/pgn: rules") {
   verify_rule<move_number>("3…Nf6", Outcome::Success, 3);
   verify_rule<move_number>("3.…", Outcome::Success);
   verify_rule<move_number>("0000", Outcome::Failure);
+  // Zero periods (PGN 8.2.2, import format): one to three digits standing alone.
+  verify_rule<move_number>("2 Nf3", Outcome::Success, 4);
+  verify_rule<move_number>("40\n", Outcome::Success, 1);
+  verify_rule<move_number>("123", Outcome::Success);
+  verify_rule<move_number>("5254", Outcome::Failure);  // ICCF move
+  verify_rule<move_number>("00", Outcome::Failure);    // castling
+  verify_rule<move_number>("000", Outcome::Failure);
+  verify_rule<move_number>("2e4", Outcome::Failure);
   verify_rule<move_token>("e8(Q)+ ", Outcome::Success, 1);
   verify_rule<move_token>("e4(e5)", Outcome::Success, 4);  // a variation, not a promotion
   verify_rule<move_token>("Nf3{", Outcome::Success, 1);
@@ -113,6 +121,10 @@ TEST_CASE("grammar/pgn: games as events") {
       {"1.e4 1...e5 2.Nf3 *", "|#1 m:e4@2 #1 m:e5@9 #2 m:Nf3@14 R:*"},
       {"1.…e5", "|#1 m:e5@5 "},
       {"e4 e5", "|m:e4@0 m:e5@3 "},
+      // move numbers with zero, one or three periods (master.pgn: `40 Rf6`, `10 dxe5`, `5.3 Nxg3`)
+      {"1. e4 e5 2 Nf3 Nc6 3... a6", "|#1 m:e4@3 m:e5@6 #2 m:Nf3@11 m:Nc6@15 #3 m:a6@24 "},
+      {"52. Ne2+ Kb2 5.3 Nxg3", "|#52 m:Ne2+@4 m:Kb2@9 #5 #3 m:Nxg3@17 "},
+      {"1. 5254 5755", "|#1 m:5254@3 m:5755@8 "},
       // escapes, odd spacing, brackets and quotes inside values
       {"[ White  \"a \\\"b\\\" \\\\ c\"  ]", "[White=a \"b\" \\ c]|"},
       {"[Event \"closing ] opening [x]\"]", "[Event=closing ] opening [x]]|"},

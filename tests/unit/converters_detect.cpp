@@ -1,0 +1,187 @@
+// converters/arbiter/detect: `--from auto` ranks readings by the leniency they needed, English
+// wins every tie it is part of, two equally clean readings that give different moves are
+// reported (W-READING-AMBIGUOUS), and the reading is a typed field of the record. Also the PGN
+// import format rows of issue 18 (move numbers without a period, `bc5`), read end to end.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "converters/arbiter/detect.hpp"
+#include "converters/pgn/pgn_writer.hpp"
+#include "converters/pgn/reader.hpp"
+#include "notation/write.hpp"
+
+namespace planilla {
+namespace {
+
+GameRecord read_auto(const std::string& pgn) {
+  std::istringstream in(pgn);
+  ReadOptions options;
+  PgnReader reader(in, options);
+  NotationSpec from;
+  from.auto_detect = true;
+  GameRecord r;
+  REQUIRE(read_next_game(reader, r, options, from));
+  return r;
+}
+
+std::size_t count_code(const GameRecord& r, Code code) {
+  return static_cast<std::size_t>(
+      std::count_if(r.diagnostics.begin(), r.diagnostics.end(), [code](const Diagnostic& d) { return d.code == code; }));
+}
+
+const Diagnostic* find_code(const GameRecord& r, Code code) {
+  for (const Diagnostic& d : r.diagnostics)
+    if (d.code == code) return &d;
+  return nullptr;
+}
+
+// The main line in English SAN, space-separated.
+std::string san_line(const GameRecord& r) {
+  std::string out;
+  Position pos = r.game.start;
+  for (const MoveNode& n : r.game.main.moves) {
+    if (!n.move) {
+      out += out.empty() ? "?" : " ?";
+      break;
+    }
+    if (!out.empty()) out += ' ';
+    out += write_move(pos, n.move);
+    pos.play(n.move);
+  }
+  return out;
+}
+
+// Mate in one of our own making: Bh5-f7 mates the king on g8 (f8 and h8 held by its own knight
+// and rook, f7 covered by the f1 rook). Read with the Hungarian letters (B = bástya, the rook),
+// `Bf7#` is Rf1-f7, legal but no check: a mate mark that reading would have to ignore.
+const std::string kBf7Mate =
+    "[FEN \"5nkr/6pp/8/7B/8/8/8/5RK1 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Bf7# *\n";
+
+}  // namespace
+
+TEST_CASE("detect: a clean reading beats one that needed leniency; English wins its ties") {
+  struct Row {
+    std::string what;
+    std::string pgn;
+    const char* language;  // the letter set's representative chosen
+    const char* moves;     // English SAN of the main line
+    std::size_t ambiguous;  // W-READING-AMBIGUOUS warnings
+  };
+  const Row rows[] = {
+      // German B = Bauer reads `Bc4` as c4 with W-PAWN-LETTER: the English bishop move is clean.
+      {"Bishop's Opening", "1. e4 e5 2. Bc4 Bc5 *", "en", "e4 e5 Bc4 Bc5", 0},
+      {"Slav with 2...Bf5", "1. d4 d5 2. c4 Bf5 *", "en", "d4 d5 c4 Bf5", 0},
+      // Hungarian B = rook: Rf7 would need the mate mark ignored (W-MATE-SPURIOUS).
+      {"Bf7# mate", kBf7Mate, "en", "Bf7#", 0},
+      // Only the German letters read these (L = Läufer): chosen, no tie with English.
+      {"German game", "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *", "de", "e4 e5 Nf3 Nc6 Bb5 a6", 0},
+      // Hungarian B = rook and English B = bishop both legal, no leniency either way.
+      {"two clean readings", "1. a4 a5 2. b3 b6 3. Ba3 Ba6 *", "en", "a4 a5 b3 b6 Ba3 Ba6", 1},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.what);
+    GameRecord r = read_auto(row.pgn);
+    CHECK_FALSE(r.has_errors());
+    REQUIRE(r.reading.language != nullptr);
+    CHECK(r.reading.language->letter_set == find_language(row.language)->letter_set);
+    CHECK(record_language(r) == r.reading.language);
+    CHECK(san_line(r) == row.moves);
+    CHECK(count_code(r, Code::PawnLetter) == 0);
+    CHECK(count_code(r, Code::MateSpurious) == 0);
+    CHECK(count_code(r, Code::ReadingAmbiguous) == row.ambiguous);
+  }
+}
+
+TEST_CASE("detect: the N-LANGUAGE note says what each other reading gave") {
+  GameRecord r = read_auto("1. e4 e5 2. Bc4 Bc5 *");
+  const Diagnostic* note = find_code(r, Code::LanguageDetected);
+  REQUIRE(note != nullptr);
+  CHECK(note->written == "en");
+  CAPTURE(note->message);
+  // English read every move: the note must not say it left moves unresolved.
+  CHECK(note->message.find("unresolved") == std::string::npos);
+  CHECK(note->message.find("de/sv/da/no read every move legally too, as other moves, with more leniency") !=
+        std::string::npos);
+
+  GameRecord german = read_auto("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *");
+  const Diagnostic* gnote = find_code(german, Code::LanguageDetected);
+  REQUIRE(gnote != nullptr);
+  CHECK(gnote->message.find("the English letters leave moves unresolved") != std::string::npos);
+}
+
+TEST_CASE("detect: W-READING-AMBIGUOUS names both readings and the first ply where they differ") {
+  GameRecord r = read_auto("1. a4 a5 2. b3 b6\n3. Ba3 Ba6 *\n");
+  const Diagnostic* d = find_code(r, Code::ReadingAmbiguous);
+  REQUIRE(d != nullptr);
+  CHECK(d->severity == Severity::Warning);
+  CHECK(d->ply == 5);
+  CHECK(d->line == 2);
+  CHECK(d->column == 4);
+  CHECK(d->written == "Ba3");
+  CHECK(d->candidates == std::vector<std::string>{"Ba3", "Ra3"});
+  CAPTURE(d->message);
+  CHECK(d->message.find("English") != std::string::npos);
+  CHECK(d->message.find("Hungarian") != std::string::npos);
+  CHECK(d->message.find("move 3 (White)") != std::string::npos);
+  // The written game states the chosen reading in a comment before the first move.
+  std::string pgn;
+  append_pgn(pgn, r.game, PgnWriteOptions{});
+  CAPTURE(pgn);
+  CHECK(pgn.find("{planilla: moves read with the English letters; the Hungarian letters read move") !=
+        std::string::npos);
+}
+
+TEST_CASE("detect: the reading is a typed field of the record") {
+  GameRecord english_game = read_auto("1. e4 e5 2. Nf3 Nc6 *");
+  CHECK(english_game.reading == Reading{&english(), std::nullopt});
+  GameRecord spanish = read_auto("1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 *");
+  REQUIRE(spanish.reading.language != nullptr);
+  CHECK(spanish.reading.language->letter_set == "es-it-ca");
+  GameRecord descriptive = read_auto("1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 P-QR3 *");
+  CHECK(descriptive.reading.language == nullptr);
+  CHECK(descriptive.reading.dialect == DescriptiveDialect::English);
+  CHECK(record_language(descriptive) == nullptr);
+}
+
+TEST_CASE("detect: the PGN import format is read as written") {
+  struct Row {
+    std::string what;
+    std::string pgn;
+    const char* moves;
+    Code warning;  // expected once; MoveSyntax: no warning expected
+  };
+  // b4xc5 with both the bishop and the pawn able to reach c5: the lower-case b is the file.
+  const std::string both = "1. d4 e5 2. c4 Bc5 3. b4 Nf6 4. ";
+  const Row rows[] = {
+      {"`2 Nf3`", "1. e4 e5 2 Nf3 Nc6 3 Bb5 *", "e4 e5 Nf3 Nc6 Bb5", Code::MoveSyntax},
+      {"`2...` and `2.`", "1.e4 1...e5 2 Nf3 2... Nc6 *", "e4 e5 Nf3 Nc6", Code::MoveSyntax},
+      {"`16 e5.`", "1. e4 d6 2 d4 Nf6 3 Nc3 g6 4 f4 Bg7 5 e5. dxe5 *", "e4 d6 d4 Nf6 Nc3 g6 f4 Bg7 e5 dxe5",
+       Code::MoveSyntax},
+      {"`bc5`", both + "bc5 *", "d4 e5 c4 Bc5 b4 Nf6 bxc5", Code::CaptureMissing},
+      {"`b:c5`", both + "b:c5 *", "d4 e5 c4 Bc5 b4 Nf6 bxc5", Code::MoveSyntax},
+      {"`bxc5`", both + "bxc5 *", "d4 e5 c4 Bc5 b4 Nf6 bxc5", Code::MoveSyntax},
+      // No pawn can reach b5: the lower-case letter is the bishop, with W-PIECE-CASE.
+      {"`bb5`", "1. e4 e5 2. Nf3 Nc6 3. bb5 *", "e4 e5 Nf3 Nc6 Bb5", Code::PieceLetterCase},
+      {"`bc4`, pawn illegal", "1. e4 e5 2. Nf3 Nc6 3. Nc3 Nf6 4. b3 Bc5 5. bc4 *", "e4 e5 Nf3 Nc6 Nc3 Nf6 b3 Bc5 Bc4",
+       Code::PieceLetterCase},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.what);
+    GameRecord r = read_auto(row.pgn);
+    CHECK_FALSE(r.has_errors());
+    CHECK(san_line(r) == row.moves);
+    std::size_t warnings = r.count(Severity::Warning);
+    if (row.warning == Code::MoveSyntax) {
+      CHECK(warnings == 0);
+    } else {
+      CHECK(warnings == 1);
+      CHECK(count_code(r, row.warning) == 1);
+    }
+  }
+}
+
+}  // namespace planilla
