@@ -339,7 +339,9 @@ GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions
 
 // The remarks a reading makes because of its own letters: a pawn letter or a piece letter in
 // lower case it had to accept, letters of another language, look-alike characters it folded,
-// check and mate marks it had to overlook. A reading that needs none of them is a clean one; a
+// check and mate marks written on moves that give none. A missing mark is not among them: it
+// asks nothing of the letters (`d7d8R` mates, read as English with W-MATE-MISSING; the Finnish
+// R = ratsu reads a knight that does not mate and needs no mark). A reading that needs none of them is a clean one; a
 // reading that needs them loses to one that needs fewer (`Bc4` read as German `B` = Bauer, with
 // W-PAWN-LETTER, against the English bishop move).
 bool is_leniency(Code code) {
@@ -348,9 +350,7 @@ bool is_leniency(Code code) {
     case Code::PieceLetterCase:
     case Code::MixedLanguage:
     case Code::LookalikeFolded:
-    case Code::CheckMissing:
     case Code::CheckSpurious:
-    case Code::MateMissing:
     case Code::MateSpurious:
       return true;
     default:
