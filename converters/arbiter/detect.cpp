@@ -148,8 +148,9 @@ bool try_descriptive(GameRecord& record, const ReadOptions& options) {
 namespace {
 
 // Approximate shares of the pieces among the moves of master games (castling not counted): a
-// tie between letter sets that all read a game legally is broken by which reading makes the
-// game look most like a game of chess.
+// tie between two other letter sets that read a game legally with the same leniency (English,
+// when it is one of them, wins) is broken by which reading makes the game look most like a
+// game of chess.
 constexpr double kPieceMoveShare[kPieceTypes] = {0.30, 0.15, 0.13, 0.15, 0.11, 0.16};
 
 double piece_likelihood(const Game& game) {

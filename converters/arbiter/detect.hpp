@@ -2,7 +2,11 @@
 // move does not resolve, it is read again under the other letter sets, the most likely first
 // (by how many tokens start with their piece letters), and the reading under which every move
 // resolves wins. If none does, the reading that gets furthest is kept, so the diagnostics are
-// about the game's real language.
+// about the game's real language. Readings under which every move resolves are ranked by the
+// leniency they needed (a pawn letter, a lower-case piece letter, letters of another language,
+// look-alike characters, a check or mate mark on a move that gives none): fewer first, English
+// winning every tie it is part of. Two equally lenient readings that give different moves get
+// W-READING-AMBIGUOUS (issue 18: a short fragment can be legal in several languages).
 #pragma once
 
 #include <string>
@@ -27,8 +31,8 @@ std::vector<std::string> lettered_prefixes_of(std::string_view game_text);
 // What `--from auto` decided for one game.
 struct LanguageDetection {
   const Language* language = nullptr;  // the letters the game was read with; nullptr: descriptive
-  // Other letter sets under which every move is legal too (one representative each); the tie
-  // was broken by the pieces' move frequencies. Empty when the reading is unique.
+  // Other letter sets under which every move is legal too (one representative each), whatever
+  // moves they gave and leniency they needed. Empty when the reading is unique.
   std::vector<const Language*> ties;
   bool clean = false;  // every move of the kept reading resolved
 };
@@ -37,11 +41,14 @@ struct LanguageDetection {
 // algebraic in one language, descriptive in one dialect, or `auto`: a game with move errors is
 // re-read under the candidate letter sets, then as English, Spanish and French descriptive; a
 // game that reads legally is re-read under the other letter sets that know all its piece
-// letters, and a tie is broken by the pieces' move frequencies. The choice is reported as an
-// N-LANGUAGE note (naming the letter set when languages share one, and the tie) whose `written`
-// field holds the chosen language code ("descriptive:…" for descriptive readings). Every move
-// error of the main line gets suggestions (add_suggestions). `detection`, when given, says what
-// was chosen.
+// letters: the reading that needed the least leniency wins, English wins its ties, the pieces'
+// move frequencies break the others. The choice is GameRecord::reading, reported as an
+// N-LANGUAGE note (naming the letter set when languages share one, and what each other clean
+// reading gave) whose `written` field holds the chosen language code ("descriptive:…" for
+// descriptive readings). Two equally lenient readings with different moves add
+// W-READING-AMBIGUOUS at the first ply they differ and a comment before the game's first move.
+// Every move error of the main line gets suggestions (add_suggestions). `detection`, when
+// given, says what was chosen.
 // Errors: none beyond the record's diagnostics; false at the end of the input.
 // Example: a game "1. e4 e5 2. Cf3 Cc6 3. Ab5" is read with the Spanish letters (letter set
 //          es/it/ca) and an N-LANGUAGE note.
