@@ -125,10 +125,12 @@ std::size_t first_failure(const std::vector<std::string>& tokens, bool strict = 
 
 enum class Kind {
   FileRank, Ocr, Key, PieceLetter, OtherLanguage, RankMirror, Swapped, CastlingKing, Transposed, Missing,
+  RandomTarget, RandomPieceSquare, Disambiguation,
 };
-constexpr Kind kKinds[] = {Kind::FileRank,      Kind::Ocr,        Kind::Key,     Kind::PieceLetter,
-                           Kind::OtherLanguage, Kind::RankMirror, Kind::Swapped, Kind::CastlingKing,
-                           Kind::Transposed,    Kind::Missing};
+constexpr Kind kKinds[] = {Kind::FileRank,     Kind::Ocr,          Kind::Key,       Kind::PieceLetter,
+                           Kind::OtherLanguage, Kind::RankMirror,  Kind::Swapped,   Kind::CastlingKing,
+                           Kind::Transposed,   Kind::Missing,      Kind::RandomTarget, Kind::RandomPieceSquare,
+                           Kind::Disambiguation};
 
 const char* kind_name(Kind k) {
   switch (k) {
@@ -142,6 +144,9 @@ const char* kind_name(Kind k) {
     case Kind::CastlingKing: return "castling as king (strict)";
     case Kind::Transposed: return "two plies transposed";
     case Kind::Missing: return "ply missing";
+    case Kind::RandomTarget: return "random wrong destination";
+    case Kind::RandomPieceSquare: return "wrong piece, random square";
+    case Kind::Disambiguation: return "missing disambiguation";
   }
   return "?";
 }
@@ -270,6 +275,52 @@ std::optional<Injection> inject(const Sample& g, Kind kind, std::mt19937& rng) {
       case Kind::Missing:
         tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(p));
         break;
+      case Kind::RandomTarget: {
+        // A piece move written with a random other destination (Bh7 for Ba4).
+        if (t.empty() || std::string("NBRQK").find(t[0]) == std::string::npos || squares.empty()) continue;
+        std::string square{static_cast<char>('a' + std::uniform_int_distribution<int>(0, 7)(rng)),
+                           static_cast<char>('1' + std::uniform_int_distribution<int>(0, 7)(rng))};
+        if (t.substr(squares.back(), 2) == square) continue;
+        t.replace(squares.back(), 2, square);
+        break;
+      }
+      case Kind::RandomPieceSquare: {
+        // Another piece (or a pawn) on a random square: the letter and the destination both wrong.
+        if (t.empty() || t.starts_with("O-O") || squares.empty()) continue;
+        const std::string letters = "PNBRQK";
+        char own = std::string("NBRQK").find(t[0]) == std::string::npos ? 'P' : t[0];
+        char letter = own;
+        while (letter == own) letter = letters[std::uniform_int_distribution<std::size_t>(0, 5)(rng)];
+        std::string square{static_cast<char>('a' + std::uniform_int_distribution<int>(0, 7)(rng)),
+                           static_cast<char>('1' + std::uniform_int_distribution<int>(0, 7)(rng))};
+        t = (letter == 'P' ? std::string() : std::string(1, letter)) + square;
+        break;
+      }
+      case Kind::Disambiguation: {
+        // Nge7 written Ne7: the file or rank that tells two pieces apart left out.
+        std::size_t c = n;
+        std::vector<std::size_t> with;
+        for (std::size_t i = 2; i + 1 < n; ++i) {
+          const std::string& s = g.san[i];
+          if (s.empty() || std::string("NBRQK").find(s[0]) == std::string::npos) continue;
+          auto sq = square_positions(s);
+          if (sq.empty()) continue;
+          std::size_t end = sq.back();
+          if (end > 1 && s[end - 1] == 'x') --end;
+          if (end > 1) with.push_back(i);
+        }
+        if (with.empty()) return std::nullopt;
+        c = with[std::uniform_int_distribution<std::size_t>(0, with.size() - 1)(rng)];
+        p = c;
+        orig = g.san[p];
+        tokens = g.san;
+        std::string& d = tokens[p];
+        auto sq = square_positions(d);
+        std::size_t end = sq.back();
+        if (end > 1 && d[end - 1] == 'x') --end;
+        d.erase(1, end - 1);
+        break;
+      }
     }
     std::size_t fail = first_failure(tokens, kind == Kind::CastlingKing);
     bool kept = (kind == Kind::Transposed || kind == Kind::Missing) ? (fail == p || fail == p + 1) : fail == p;
@@ -376,6 +427,12 @@ TEST_CASE("arbiter corpus: injected errors are found at their ply and suggested 
       ++row.detected;
       if (fail != inj.ply || d->suggestions.empty()) continue;
       bool right = d->suggestions.front() == inj.original;
+      if (std::getenv("PLANILLA_ARBITER_DEBUG") && (d->suggestion_evident.empty() || !d->suggestion_evident.front())) {
+        std::string list;
+        for (std::size_t k = 0; k < d->suggestions.size(); ++k) list += " " + d->suggestions[k];
+        std::printf("not evident (%s) game %zu ply %zu written %s original %s:%s\n", kind_name(kind), i + 1, fail + 1,
+                    inj.tokens[inj.ply].c_str(), inj.original.c_str(), list.c_str());
+      }
       row.top_right += right ? 1 : 0;
       if (!d->suggestion_evident.empty() && d->suggestion_evident.front()) {
         ++row.evident;
@@ -385,15 +442,17 @@ TEST_CASE("arbiter corpus: injected errors are found at their ply and suggested 
   }
 
   auto pct = [](std::size_t a, std::size_t b) { return b == 0 ? 100.0 : 100.0 * static_cast<double>(a) / static_cast<double>(b); };
-  std::printf("\narbiter corpus: %zu real games, errors injected with a fixed seed\n", games.size());
-  std::printf("%-28s %8s %10s %9s %11s %9s %7s\n", "error kind", "injected", "found@ply", "evident", "evident ok", "top ok",
-              "mixed");
+  std::printf("\narbiter corpus: %zu real games, one error injected per game with a fixed seed\n", games.size());
+  std::printf("%-28s %8s %9s %8s %10s %13s %7s\n", "error kind", "injected", "detected", "evident", "evident ok",
+              "top ok/detect", "mixed");
   Row total;
+  auto print_row = [&](const char* name, const Row& r) {
+    std::printf("%-28s %8zu %9zu %8zu %4zu %5.1f%% %6zu %5.1f%% %7zu\n", name, r.injected, r.detected, r.evident,
+                r.evident_right, pct(r.evident_right, r.evident), r.top_right, pct(r.top_right, r.detected), r.mixed);
+  };
   for (Kind kind : kKinds) {
     const Row& r = rows[kind];
-    std::printf("%-28s %8zu %9.1f%% %8.1f%% %10.1f%% %8.1f%% %6.1f%%\n", kind_name(kind), r.injected,
-                pct(r.detected, r.injected), pct(r.evident, r.injected), pct(r.evident_right, r.evident),
-                pct(r.top_right, r.injected), pct(r.mixed, r.injected));
+    print_row(kind_name(kind), r);
     total.injected += r.injected;
     total.detected += r.detected;
     total.evident += r.evident;
@@ -401,10 +460,10 @@ TEST_CASE("arbiter corpus: injected errors are found at their ply and suggested 
     total.top_right += r.top_right;
     total.mixed += r.mixed;
   }
-  std::printf("%-28s %8zu %9.1f%% %8.1f%% %10.1f%% %8.1f%% %6.1f%%\n", "all", total.injected,
-              pct(total.detected, total.injected), pct(total.evident, total.injected),
-              pct(total.evident_right, total.evident), pct(total.top_right, total.injected), pct(total.mixed, total.injected));
+  print_row("all", total);
   std::printf("false alarms on untouched legal games: %zu\n", false_alarms);
+  std::printf("targets: evident = original >= 99.5%% (%.2f%%), top = original >= 90%% of detected (%.2f%%)\n",
+              pct(total.evident_right, total.evident), pct(total.top_right, total.detected));
 
   CHECK(false_alarms == 0);
   for (Kind kind : kKinds) {
@@ -412,8 +471,11 @@ TEST_CASE("arbiter corpus: injected errors are found at their ply and suggested 
     CAPTURE(kind_name(kind));
     CHECK(r.injected >= 20);
     CHECK(pct(r.detected, r.injected) >= 99.0);
-    CHECK(pct(r.evident_right, r.evident) >= 90.0);
   }
+  // Issue 18's acceptance: FIDE's "evident" is almost never wrong, and the first suggestion is
+  // the move played for nine detected errors in ten.
+  CHECK(pct(total.evident_right, total.evident) >= 99.5);
+  CHECK(pct(total.top_right, total.detected) >= 90.0);
 }
 
 TEST_CASE("arbiter corpus: language detection by legality on games rewritten in every letter set") {
