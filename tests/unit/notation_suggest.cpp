@@ -13,6 +13,7 @@
 #include "board/fen.hpp"
 #include "converters/arbiter/detect.hpp"
 #include "converters/arbiter/repair.hpp"
+#include "converters/pgn/pgn_writer.hpp"
 #include "grammar/move_parser.hpp"
 #include "notation/language.hpp"
 #include "notation/resolve.hpp"
@@ -229,6 +230,29 @@ TEST_CASE("read_next_game: suggestions on the diagnostic; --repair evident rewri
   REQUIRE(record.game.main.moves.size() == 7);
   for (const MoveNode& n : record.game.main.moves) CHECK(static_cast<bool>(n.move));
   CHECK(record.original == pgn.substr(0, record.original.size()));  // the bytes as read stay
+  // The written game shows the change: the repaired move carries what was written.
+  REQUIRE(record.game.main.moves[2].comments_after.size() == 1);
+  CHECK(record.game.main.moves[2].comments_after[0].text == "written: Nf4");
+  CHECK(write_pgn(record.game).find("2. Nf3 {written: Nf4} 2... Nc6") != std::string::npos);
+}
+
+TEST_CASE("--repair evident: two plies exchanged are put back, with what was written") {
+  // 2...Nf6 and 3.Nc3 exchanged: a white knight cannot reach f6.
+  std::string pgn = "[Event \"t\"]\n\n1. e4 e5 2. Nf3 Nc3 3. Nf6 Bc5 4. Nxe5 Nxe4 5. Nxe4 d5 6. Bd3 dxe4 *\n";
+  std::istringstream in(pgn);
+  ReadOptions ro;
+  PgnReader reader(in, ro);
+  NotationSpec from;
+  from.auto_detect = true;
+  GameRecord record;
+  REQUIRE(read_next_game(reader, record, ro, from));
+  REQUIRE(record.has_errors());
+  std::vector<Diagnostic> repairs;
+  REQUIRE(apply_evident_repairs(record, ro, repairs));
+  CHECK_FALSE(record.has_errors());
+  std::string out = write_pgn(record.game);
+  CAPTURE(out);
+  CHECK(out.find("2. Nf3 Nf6 {written: Nc3 before Nf6} 3. Nc3 Bc5") != std::string::npos);
 }
 
 TEST_CASE("--from auto: a legal game that another letter set reads too reports the tie") {
