@@ -441,12 +441,12 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
   if (written_move && !ambiguous && !reads_here) {
     // A ply missing: some move of the side to move, after which the written move is the
     // opponent's and the rest follows.
-    std::size_t tried = 0;
+    // Every legal move is tried: one left out could be the move played, and then a wrong
+    // reading could be the only full one left and be marked evident.
     for (Move x : legal) {
       Position p = before.after(x);
       auto then = resolve_on(*written_move, p, ro);
       if (!then) continue;
-      if (++tried > 2 * options.max_hypotheses) break;
       p.play(*then);
       Hypothesis h{x, SuggestionKind::MissingPly, kCostMissing, 1, 0, false, {}};
       h.kept = replay(p, following, lookahead, ro, marks_checks, h.marks);
@@ -487,8 +487,10 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
     if (lookahead > 0) {
       evident = std::none_of(unique.begin() + 1, unique.end(), [](const Hypothesis& h) { return h.full; });
     } else {
+      // A written token that the opponent could play after some move is a missing ply as much
+      // as a slip: nothing follows to tell them apart.
       evident = std::none_of(unique.begin() + 1, unique.end(), [&](const Hypothesis& h) {
-        return h.kind != SuggestionKind::MissingPly && h.cost < top.cost + kEndMargin - 1e-9;
+        return h.kind == SuggestionKind::MissingPly || h.cost < top.cost + kEndMargin - 1e-9;
       });
     }
   }

@@ -58,7 +58,6 @@ struct Suggestion {
 struct SuggestOptions {
   std::size_t max_lookahead = 400;    // following plies replayed per hypothesis
   std::size_t max_suggestions = 5;    // length of the answer
-  std::size_t max_hypotheses = 24;    // missing-ply readings tested: at most twice this many
   const Language* san_language = nullptr;  // letters of Suggestion::san; nullptr = English
   ResolveOptions resolve;             // how the following tokens are resolved (language ignored)
 };

@@ -11,6 +11,8 @@
 #     ICCF digits or descriptive notation.
 #   - planilla reads every style back (--from STYLE) and writes English SAN, which chessops reads.
 # Each must equal the reference game for game. Exit 77 (skipped) without node or chessops.
+# Not here: the descriptive styles (en:descriptive, …): planilla's descriptive reader does not
+# yet take the NAGs and variations its own descriptive PGN output writes (E-SYNTAX on `$1`, `(`).
 set -uo pipefail
 planilla=$1 corpus=$2 work=$3
 here=$(cd "$(dirname "$0")" && pwd)
