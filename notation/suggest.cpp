@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 
 #include "notation/write.hpp"
@@ -20,6 +21,7 @@ std::string_view suggestion_kind_name(SuggestionKind kind) {
     case SuggestionKind::CastlingAsKing: return "castling as a king move";
     case SuggestionKind::Transposed: return "plies transposed";
     case SuggestionKind::MissingPly: return "missing ply";
+    case SuggestionKind::Continuation: return "the rest of the game";
   }
   return "slip";
 }
@@ -46,10 +48,12 @@ constexpr double kCostTransposed = 1.0;
 constexpr double kCostMissing = 1.2;
 // Beyond this a reading is not "what was written" any more.
 constexpr double kMaxCost = 2.6;
-// Evident: the best reading keeps the rest legal, costs at most this, and no other reading that
-// keeps the rest legal is within kEvidentMargin of it.
-constexpr double kMaxEvidentCost = 1.6;
-constexpr double kEvidentMargin = 0.25;
+// A check mark of the score that a reading contradicts (ranking only, never legality).
+constexpr double kCostMark = 1.0;
+// Evident: the best reading costs at most this, and it is the only reading of all under which the
+// following plies stay legal. When nothing follows, no other reading may come within kEndMargin.
+constexpr double kMaxEvidentCost = 2.1;
+constexpr double kEndMargin = 0.5;
 
 using Text = std::u32string;
 
@@ -180,7 +184,17 @@ struct Hypothesis {
   std::size_t kept = 0;
   bool full = false;
   std::string rendering;  // the writing this reading compares with (for `why`)
+  // Check marks of the score this reading contradicts ('+' written where it gives no check, or,
+  // in a score that marks checks, a check left unmarked): ranks readings the rest keeps legal.
+  std::size_t marks = 0;
 };
+
+// Whether the check mark written for a move agrees with the position after it.
+bool mark_agrees(const WrittenMove& w, const Position& after, bool score_marks_checks) {
+  const bool marked = w.check != CheckMark::None;
+  if (marked) return after.in_check();
+  return !score_marks_checks || !after.in_check();
+}
 
 std::string encode_utf8(const Text& t) {
   std::string out;
@@ -294,8 +308,10 @@ void renderings_of(const Position& pos, Move m, const Language& lang, std::vecto
   }
 }
 
-// Replays `moves` from `pos` (at most `limit`); returns how many resolved in a row.
-std::size_t replay(Position pos, std::span<const WrittenMove> moves, std::size_t limit, const ResolveOptions& ro) {
+// Replays `moves` from `pos` (at most `limit`); returns how many resolved in a row, and adds the
+// check marks they contradict to `marks`.
+std::size_t replay(Position pos, std::span<const WrittenMove> moves, std::size_t limit, const ResolveOptions& ro,
+                   bool score_marks_checks, std::size_t& marks) {
   std::size_t n = 0;
   for (const WrittenMove& w : moves.first(std::min(limit, moves.size()))) {
     if (w.style == MoveStyle::Null) {
@@ -305,6 +321,7 @@ std::size_t replay(Position pos, std::span<const WrittenMove> moves, std::size_t
       auto r = resolve(w, pos, ro);
       if (!r) break;
       pos.play(r->move);
+      if (!mark_agrees(w, pos, score_marks_checks)) ++marks;
     }
     ++n;
   }
@@ -349,10 +366,12 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
     }
   }
   if (!ambiguous) {
+    // Every legal move is a reading: the close ones by their writing, the far ones only when the
+    // rest of the game needs them (a wrong piece on a random square leaves nothing else).
     std::vector<Rendering> rs;
     for (Move m : legal) {
       renderings_of(before, m, language, rs);
-      Hypothesis best{m, SuggestionKind::Slip, kMaxCost + 1, 0, 0, false, {}};
+      Hypothesis best{m, SuggestionKind::Slip, std::numeric_limits<double>::max(), 0, 0, false, {}};
       for (const Rendering& r : rs) {
         double c = distance(target, r.text) + r.extra;
         if (c < best.cost) {
@@ -361,30 +380,42 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
           best.rendering = encode_utf8(r.text);
         }
       }
-      if (best.cost > kMaxCost) continue;
-      // A plain slip that touched the piece letter is a piece-letter error.
-      if (best.kind == SuggestionKind::Slip && written_move && written_move->piece != PieceType::None &&
-          !m.is_castling() && written_move->piece != before.moving_piece(m))
+      if (best.cost > kMaxCost) {
+        best.kind = SuggestionKind::Continuation;
+      } else if (best.kind == SuggestionKind::Slip && written_move && written_move->piece != PieceType::None &&
+                 !m.is_castling() && written_move->piece != before.moving_piece(m)) {
+        // A plain slip that touched the piece letter is a piece-letter error.
         best.kind = SuggestionKind::PieceLetter;
+      }
       hyps.push_back(best);
     }
-    std::stable_sort(hyps.begin(), hyps.end(), [](const Hypothesis& a, const Hypothesis& b) { return a.cost < b.cost; });
-    if (hyps.size() > options.max_hypotheses) hyps.resize(options.max_hypotheses);
   }
+  const bool marks_checks =
+      (written_move && written_move->check != CheckMark::None) ||
+      std::any_of(following.begin(), following.begin() + static_cast<std::ptrdiff_t>(lookahead),
+                  [](const WrittenMove& w) { return w.check != CheckMark::None; });
   for (Hypothesis& h : hyps) {
-    h.kept = replay(before.after(h.move), following, lookahead, ro);
+    Position after = before.after(h.move);
+    if (written_move && !mark_agrees(*written_move, after, marks_checks)) ++h.marks;
+    h.kept = replay(after, following, lookahead, ro, marks_checks, h.marks);
     h.full = h.kept == lookahead;
   }
+  // A reading far from the writing stays only when the rest of the game is tested and keeps it.
+  std::erase_if(hyps, [&](const Hypothesis& h) {
+    return h.kind == SuggestionKind::Continuation && (lookahead == 0 || !h.full);
+  });
 
-  // Score-level readings need the written move itself played elsewhere.
-  if (written_move && !ambiguous && !following.empty()) {
+  // Score-level readings need the written move itself played elsewhere; a token that reads here
+  // (leniently: a warning made an error by --strict) is not misplaced.
+  const bool reads_here = written_move && !ambiguous && resolve_on(*written_move, before, ro).has_value();
+  if (written_move && !ambiguous && !reads_here && !following.empty()) {
     // Two adjacent plies transposed: the next written ply is played now, this one after it.
     if (auto now = resolve_on(following[0], before, ro)) {
       Position p = before.after(*now);
       if (auto then = resolve_on(*written_move, p, ro)) {
         p.play(*then);
         Hypothesis h{*now, SuggestionKind::Transposed, kCostTransposed, 1, 0, false, {}};
-        h.kept = lookahead == 0 ? 0 : 1 + replay(p, following.subspan(1), lookahead - 1, ro);
+        h.kept = lookahead == 0 ? 0 : 1 + replay(p, following.subspan(1), lookahead - 1, ro, marks_checks, h.marks);
         h.full = h.kept == lookahead;
         hyps.push_back(h);
       }
@@ -399,7 +430,7 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
             p.play(*then);
             Hypothesis h{*now, SuggestionKind::Transposed, kCostTransposed + 0.2, 2, 0, false, {}};
             std::size_t done = std::min<std::size_t>(2, lookahead);
-            h.kept = done + (lookahead > 2 ? replay(p, following.subspan(2), lookahead - 2, ro) : 0);
+            h.kept = done + (lookahead > 2 ? replay(p, following.subspan(2), lookahead - 2, ro, marks_checks, h.marks) : 0);
             h.full = h.kept == lookahead;
             hyps.push_back(h);
           }
@@ -407,47 +438,62 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
       }
     }
   }
-  if (written_move && !ambiguous) {
+  if (written_move && !ambiguous && !reads_here) {
     // A ply missing: some move of the side to move, after which the written move is the
     // opponent's and the rest follows.
-    std::size_t tried = 0;
+    // Every legal move is tried: one left out could be the move played, and then a wrong
+    // reading could be the only full one left and be marked evident.
     for (Move x : legal) {
       Position p = before.after(x);
       auto then = resolve_on(*written_move, p, ro);
       if (!then) continue;
-      if (++tried > 2 * options.max_hypotheses) break;
       p.play(*then);
       Hypothesis h{x, SuggestionKind::MissingPly, kCostMissing, 1, 0, false, {}};
-      h.kept = replay(p, following, lookahead, ro);
+      h.kept = replay(p, following, lookahead, ro, marks_checks, h.marks);
       h.full = h.kept == lookahead;
       hyps.push_back(h);
     }
   }
 
-  // One reading per move and kind family: keep the best of each move.
+  // Best first: the readings the rest of the game keeps, then the closest to the writing, where
+  // each check mark the reading contradicts counts as a slip.
   std::stable_sort(hyps.begin(), hyps.end(), [](const Hypothesis& a, const Hypothesis& b) {
     if (a.full != b.full) return a.full;
-    if (a.cost != b.cost) return a.cost < b.cost;
+    const double ca = a.cost + kCostMark * static_cast<double>(a.marks);
+    const double cb = b.cost + kCostMark * static_cast<double>(b.marks);
+    if (ca != cb) return ca < cb;
     return a.kept > b.kept;
   });
+  // Distinct readings of the score: a move, and what happened to the written token (read as
+  // that move, played a ply or two later, or preceded by a missing ply).
+  auto family = [](const Hypothesis& h) {
+    return h.kind == SuggestionKind::MissingPly ? 3 : h.kind == SuggestionKind::Transposed ? h.shift : 0;
+  };
   std::vector<Hypothesis> unique;
   for (const Hypothesis& h : hyps) {
-    bool dup = std::any_of(unique.begin(), unique.end(), [&](const Hypothesis& u) {
-      return u.move == h.move && (u.kind == SuggestionKind::MissingPly) == (h.kind == SuggestionKind::MissingPly);
-    });
+    bool dup = std::any_of(unique.begin(), unique.end(),
+                           [&](const Hypothesis& u) { return u.move == h.move && family(u) == family(h); });
     if (!dup) unique.push_back(h);
   }
-  // Partial readings that break the rest right away are noise unless nothing better exists.
   if (unique.empty()) return {};
 
-  // FIDE: evident only when no other reading that keeps the game legal is as close.
+  // FIDE: the intention must be evident. With moves after it, the best reading must be close to
+  // the writing and the only reading of all (every legal move, a transposition, a missing ply)
+  // under which the rest of the game stays legal. With nothing after it (the game ends there),
+  // it must be clearly the closest to what was written.
   bool evident = false;
-  if (unique[0].full && unique[0].cost <= kMaxEvidentCost) {
-    evident = true;
-    for (std::size_t i = 1; i < unique.size() && unique[i].full; ++i)
-      if (unique[i].cost < unique[0].cost + kEvidentMargin) evident = false;
+  const Hypothesis& top = unique[0];
+  if (top.full && top.cost <= kMaxEvidentCost && top.kind != SuggestionKind::Continuation) {
+    if (lookahead > 0) {
+      evident = std::none_of(unique.begin() + 1, unique.end(), [](const Hypothesis& h) { return h.full; });
+    } else {
+      // A written token that the opponent could play after some move is a missing ply as much
+      // as a slip: nothing follows to tell them apart.
+      evident = std::none_of(unique.begin() + 1, unique.end(), [&](const Hypothesis& h) {
+        return h.kind == SuggestionKind::MissingPly || h.cost < top.cost + kEndMargin - 1e-9;
+      });
+    }
   }
-
   WriteOptions san_opts;
   san_opts.language = options.san_language;
   std::vector<Suggestion> out;
@@ -475,11 +521,14 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
                              : "two moves of the same side transposed: this move comes first";
         break;
       case SuggestionKind::MissingPly: s.why = "a ply is missing before '" + std::string(written) + "'"; break;
+      case SuggestionKind::Continuation: s.why = "far from the writing, but the rest of the game needs it"; break;
     }
     if (lookahead == 0) s.why += "; nothing follows to test it";
     else if (h.full) s.why += "; the next " + plies(lookahead) + " stay legal";
     else s.why += "; the next " + plies(h.kept) + " stay legal, not " + plies(lookahead);
-    if (s.evident) s.why += "; the only reading this close to what was written";
+    if (s.evident)
+      s.why += lookahead == 0 ? "; the only reading this close to what was written"
+                              : "; the only reading that keeps the rest of the game legal";
     out.push_back(std::move(s));
   }
   return out;

@@ -34,6 +34,7 @@ enum class SuggestionKind : std::uint8_t {
   CastlingAsKing,     // castling written as a king move the rules do not allow (Kh1, Kg1 in 960)
   Transposed,         // two plies written in the wrong order; `move` is the one to play now
   MissingPly,         // a ply was left out; `move` is the ply to insert before the written one
+  Continuation,       // far from the writing, but the move the rest of the game needs
 };
 
 std::string_view suggestion_kind_name(SuggestionKind kind);  // "slip", "missing ply", …
@@ -55,9 +56,8 @@ struct Suggestion {
 };
 
 struct SuggestOptions {
-  std::size_t max_lookahead = 40;     // following plies replayed per hypothesis
+  std::size_t max_lookahead = 400;    // following plies replayed per hypothesis
   std::size_t max_suggestions = 5;    // length of the answer
-  std::size_t max_hypotheses = 24;    // token readings tested by look-ahead (best by text first)
   const Language* san_language = nullptr;  // letters of Suggestion::san; nullptr = English
   ResolveOptions resolve;             // how the following tokens are resolved (language ignored)
 };
@@ -67,11 +67,14 @@ struct SuggestOptions {
 // are the written moves after it in the main line, as parsed (the caller stops the span at the
 // first token that does not parse). notation/ does not parse text (grammar/ does), so the string
 // form of this call, which parses the tokens, is converters/arbiter/repair.hpp's suggest_text().
-// Best first; a suggestion is evident only when it is the single reading that is both closest
-// to what was written (no other reading as close, within one slip) and keeps every looked-at
-// following ply legal. For an ambiguous or promotion-less token the answer lists every matching
-// legal move (kind Candidate) and says which keep the rest legal.
-// Pure: no I/O. Bounded: at most max_hypotheses × max_lookahead resolutions.
+// Every legal move is tested by look-ahead. Best first: the readings under which every looked-at
+// following ply stays legal, then the closest to the writing. A suggestion is evident (FIDE: the
+// intention is evident) only when it is close to what was written and it is the single reading
+// of all (every legal move, a transposition, a missing ply) under which the following plies stay
+// legal; when nothing follows (the game ends there), only when no other reading comes close to
+// its writing. Otherwise it is ranked, not marked. For an ambiguous or promotion-less token the
+// readings are its candidates (kind Candidate), evident only when one alone keeps the rest legal.
+// Pure: no I/O. Bounded: at most (legal moves × 2 + 2) × max_lookahead resolutions.
 // Errors: none; empty when no legal move exists or nothing is close to the writing.
 // Example: after 1.e4 e5 2.Ke2 Nc6, "Kd4" (no king move reaches d4) with nothing following
 //          suggests Kd3 first (one rank off; not evident: Ke3 and Kf3 are as close).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <utility>
 
 #include "converters/arbiter/detect.hpp"
 #include "converters/arbiter/suggestions.hpp"
@@ -60,6 +61,8 @@ bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::
   // other letters would come back as errors after the first repair.
   const bool mixed = std::any_of(record.diagnostics.begin(), record.diagnostics.end(),
                                  [](const Diagnostic& d) { return d.code == Code::MixedLanguage; });
+  // What was written at each repaired ply, as the comment the output carries there.
+  std::vector<std::pair<std::uint32_t, std::string>> traces;
   long long shift_total = 0;  // bytes the working copy has grown by (a missing ply, a longer token)
   bool repaired = false;
   for (int round = 0; round < kMaxRepairs; ++round) {
@@ -107,11 +110,13 @@ bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::
       bytes.replace(*at, *at2 + later.span.length - *at, second_text + middle + first_text);
       message = move_label(*before) + " " + old_token + " and the later " + later.text + " transposed: read as " +
                 later.text + " first";
+      traces.emplace_back(ply, "written: " + old_token + " before " + later.text);
     } else if (s.kind == SuggestionKind::MissingPly) {
       std::string inserted = new_token + " ";
       bytes.insert(*at, inserted);
       shift_total += static_cast<long long>(inserted.size());
       message = move_label(*before) + " missing before " + old_token + ": " + s.san + " inserted";
+      traces.emplace_back(ply, "written: nothing, " + s.san + " inserted before " + old_token);
     } else {
       std::string text = new_token;
       // Same length where possible, so the offsets after the token keep pointing at the file.
@@ -119,6 +124,7 @@ bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::
       shift_total += static_cast<long long>(text.size()) - node.span.length;
       bytes.replace(*at, node.span.length, text);
       message = move_label(*before) + " " + old_token + " read as " + s.san;
+      traces.emplace_back(ply, "written: " + old_token);
     }
     message += ": " + s.why;
 
@@ -165,6 +171,13 @@ bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::
     }
   }
   if (!repaired) return false;
+  // Every change shows in the written game: the repaired move carries what was written. A later
+  // repair is at a later ply, so the plies of the earlier ones still name their moves.
+  for (const auto& [ply, text] : traces) {
+    if (ply == 0 || ply > record.game.main.moves.size()) continue;
+    auto& comments = record.game.main.moves[ply - 1].comments_after;
+    comments.insert(comments.begin(), Comment{text, CommentKind::Brace});
+  }
   record.diagnostics.insert(record.diagnostics.begin(), notes.begin(), notes.end());
   record.diagnostics.insert(record.diagnostics.begin(), detection.begin(), detection.end());
   fill_suggestions(record, *language, options.resolve, options.suggestion_language);

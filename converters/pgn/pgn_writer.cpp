@@ -177,8 +177,10 @@ void PgnWriter::move(const MoveEvent& e) {
     put(number);
   }
   put(text);
-  if (e.draw_offer) put("(=)");
   need_number_ = false;
+  // FIDE's draw offer (=) is no PGN token: a '(' opens a variation for every other reader. It is
+  // kept in a comment after the move.
+  if (e.draw_offer) comment(kDrawOfferComment, CommentKind::Brace);
 }
 
 void PgnWriter::nag(unsigned value) {

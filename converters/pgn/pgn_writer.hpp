@@ -113,4 +113,8 @@ std::string write_pgn(const Game& game, const PgnWriteOptions& options = {});
 // A tag value with \ and " escaped.
 std::string escape_tag_value(std::string_view value);
 
+// The comment a move's draw offer (FIDE's "(=)", MoveNode::draw_offer) is written as: `(` would
+// open a variation for any other PGN reader.
+inline constexpr std::string_view kDrawOfferComment = "(=)";
+
 }  // namespace planilla

@@ -1,25 +1,29 @@
-// Issue 9's acceptance measurement ("the arbiter's eye"), on real games from
+// Issue 9's and issue 18's acceptance measurement ("the arbiter's eye"), on real games from
 // ../shared/corpus/standard/ that replay legally, read in place:
 //
 // 1. Errors injected with a fixed seed, one per game, of each kind the suggestions know (a file
 //    or rank off by one, an OCR look-alike, a neighbouring key, another piece's letter, the letter
 //    of another language, the rank from the other side, squares swapped in a long-form score,
-//    castling written as king-takes-rook, two plies transposed, a ply missing). Only injections
-//    that make the written score illegal are kept: for a one-token error the token itself must no
-//    longer resolve; a transposed or missing ply must break the score at that ply or the next.
-//    The injected games and the untouched ones are read as one archive with `--from auto`, as the
-//    CLI does, and a table per kind prints: reported at the right game and at the first illegal
-//    ply (goal ≥ 99%), false alarms on the untouched games (goal 0), the share whose first
-//    suggestion is the original move where it was marked evident (goal ≥ 90%), and, for
-//    information, evident share and the top-suggestion share over all. A letter of another
-//    language that reads as the original move is mixed writing: found when it gets
-//    W-MIXED-LANGUAGE at its ply ("mixed" column).
+//    castling written as king-takes-rook, two plies transposed, a ply missing) and of the kinds
+//    that only the rest of the game can resolve (a random wrong destination, `Bh7` for `Ba4`; a
+//    wrong piece on a random square, `Qc6` for `Ba4`; a missing disambiguation, `Ne7` for
+//    `Nge7`). Only injections that make the written score illegal are kept: for a one-token
+//    error the token itself must no longer resolve; a transposed or missing ply must break the
+//    score at that ply or the next. The injected games and the untouched ones are read as one
+//    archive with `--from auto`, as the CLI does, and a table per kind prints: errors detected
+//    at the right game and first illegal ply (goal >= 99% per kind), false alarms on the
+//    untouched games (goal 0), suggestions marked evident and how many of them are the move
+//    played, and how often the top suggestion is the move played. Issue 18's targets, over all
+//    kinds: evident suggestions are the move played in >= 99.5% of cases (FIDE: the intention
+//    must be evident), and the top suggestion is the move played for >= 90% of detected errors.
+//    A letter of another language that reads as the original move is mixed writing: found when
+//    it gets W-MIXED-LANGUAGE at its ply ("mixed" column).
 // 2. Language detection: every sampled game rewritten with each language's letters
 //    (write_move), read with `--from auto`: the letter set chosen, or reported as a tie, must be
-//    right for ≥ 99.9% of the games.
+//    right for >= 99.9% of the games.
 //
-// A fixed sample runs in well under 2 minutes in Release on 2 cores; PLANILLA_CORPUS_FULL=1
-// samples more games.
+// A fixed sample runs in about 5 s (CPU) in Release; PLANILLA_CORPUS_FULL=1 samples more games.
+// PLANILLA_ARBITER_DEBUG=1 lists the misses and the errors whose suggestion is not evident.
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -125,10 +129,12 @@ std::size_t first_failure(const std::vector<std::string>& tokens, bool strict = 
 
 enum class Kind {
   FileRank, Ocr, Key, PieceLetter, OtherLanguage, RankMirror, Swapped, CastlingKing, Transposed, Missing,
+  RandomTarget, RandomPieceSquare, Disambiguation,
 };
-constexpr Kind kKinds[] = {Kind::FileRank,      Kind::Ocr,        Kind::Key,     Kind::PieceLetter,
-                           Kind::OtherLanguage, Kind::RankMirror, Kind::Swapped, Kind::CastlingKing,
-                           Kind::Transposed,    Kind::Missing};
+constexpr Kind kKinds[] = {Kind::FileRank,     Kind::Ocr,          Kind::Key,       Kind::PieceLetter,
+                           Kind::OtherLanguage, Kind::RankMirror,  Kind::Swapped,   Kind::CastlingKing,
+                           Kind::Transposed,   Kind::Missing,      Kind::RandomTarget, Kind::RandomPieceSquare,
+                           Kind::Disambiguation};
 
 const char* kind_name(Kind k) {
   switch (k) {
@@ -142,6 +148,9 @@ const char* kind_name(Kind k) {
     case Kind::CastlingKing: return "castling as king (strict)";
     case Kind::Transposed: return "two plies transposed";
     case Kind::Missing: return "ply missing";
+    case Kind::RandomTarget: return "random wrong destination";
+    case Kind::RandomPieceSquare: return "wrong piece, random square";
+    case Kind::Disambiguation: return "missing disambiguation";
   }
   return "?";
 }
@@ -270,6 +279,52 @@ std::optional<Injection> inject(const Sample& g, Kind kind, std::mt19937& rng) {
       case Kind::Missing:
         tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(p));
         break;
+      case Kind::RandomTarget: {
+        // A piece move written with a random other destination (Bh7 for Ba4).
+        if (t.empty() || std::string("NBRQK").find(t[0]) == std::string::npos || squares.empty()) continue;
+        std::string square{static_cast<char>('a' + std::uniform_int_distribution<int>(0, 7)(rng)),
+                           static_cast<char>('1' + std::uniform_int_distribution<int>(0, 7)(rng))};
+        if (t.substr(squares.back(), 2) == square) continue;
+        t.replace(squares.back(), 2, square);
+        break;
+      }
+      case Kind::RandomPieceSquare: {
+        // Another piece (or a pawn) on a random square: the letter and the destination both wrong.
+        if (t.empty() || t.starts_with("O-O") || squares.empty()) continue;
+        const std::string letters = "PNBRQK";
+        char own = std::string("NBRQK").find(t[0]) == std::string::npos ? 'P' : t[0];
+        char letter = own;
+        while (letter == own) letter = letters[std::uniform_int_distribution<std::size_t>(0, 5)(rng)];
+        std::string square{static_cast<char>('a' + std::uniform_int_distribution<int>(0, 7)(rng)),
+                           static_cast<char>('1' + std::uniform_int_distribution<int>(0, 7)(rng))};
+        t = (letter == 'P' ? std::string() : std::string(1, letter)) + square;
+        break;
+      }
+      case Kind::Disambiguation: {
+        // Nge7 written Ne7: the file or rank that tells two pieces apart left out.
+        std::size_t c = n;
+        std::vector<std::size_t> with;
+        for (std::size_t i = 2; i + 1 < n; ++i) {
+          const std::string& s = g.san[i];
+          if (s.empty() || std::string("NBRQK").find(s[0]) == std::string::npos) continue;
+          auto sq = square_positions(s);
+          if (sq.empty()) continue;
+          std::size_t end = sq.back();
+          if (end > 1 && s[end - 1] == 'x') --end;
+          if (end > 1) with.push_back(i);
+        }
+        if (with.empty()) return std::nullopt;
+        c = with[std::uniform_int_distribution<std::size_t>(0, with.size() - 1)(rng)];
+        p = c;
+        orig = g.san[p];
+        tokens = g.san;
+        std::string& d = tokens[p];
+        auto sq = square_positions(d);
+        std::size_t end = sq.back();
+        if (end > 1 && d[end - 1] == 'x') --end;
+        d.erase(1, end - 1);
+        break;
+      }
     }
     std::size_t fail = first_failure(tokens, kind == Kind::CastlingKing);
     bool kept = (kind == Kind::Transposed || kind == Kind::Missing) ? (fail == p || fail == p + 1) : fail == p;
@@ -376,6 +431,15 @@ TEST_CASE("arbiter corpus: injected errors are found at their ply and suggested 
       ++row.detected;
       if (fail != inj.ply || d->suggestions.empty()) continue;
       bool right = d->suggestions.front() == inj.original;
+      const bool marked = !d->suggestion_evident.empty() && d->suggestion_evident.front();
+      if (std::getenv("PLANILLA_ARBITER_DEBUG") && (!marked || !right)) {
+        std::string list;
+        for (std::size_t k = 0; k < d->suggestions.size(); ++k) list += " " + d->suggestions[k];
+        std::printf("%s (%s) game %zu ply %zu written %s original %s:%s\n", marked ? "WRONG EVIDENT" : "not evident",
+                    kind_name(kind), i + 1, fail + 1,
+                    inj.tokens[inj.ply].c_str(), inj.original.c_str(), list.c_str());
+        if (marked && !right) std::printf("%s\n", pgn_of(inj.tokens, i + 1).c_str());
+      }
       row.top_right += right ? 1 : 0;
       if (!d->suggestion_evident.empty() && d->suggestion_evident.front()) {
         ++row.evident;
@@ -385,15 +449,17 @@ TEST_CASE("arbiter corpus: injected errors are found at their ply and suggested 
   }
 
   auto pct = [](std::size_t a, std::size_t b) { return b == 0 ? 100.0 : 100.0 * static_cast<double>(a) / static_cast<double>(b); };
-  std::printf("\narbiter corpus: %zu real games, errors injected with a fixed seed\n", games.size());
-  std::printf("%-28s %8s %10s %9s %11s %9s %7s\n", "error kind", "injected", "found@ply", "evident", "evident ok", "top ok",
-              "mixed");
+  std::printf("\narbiter corpus: %zu real games, one error injected per game with a fixed seed\n", games.size());
+  std::printf("%-28s %8s %9s %8s %10s %13s %7s\n", "error kind", "injected", "detected", "evident", "evident ok",
+              "top ok/detect", "mixed");
   Row total;
+  auto print_row = [&](const char* name, const Row& r) {
+    std::printf("%-28s %8zu %9zu %8zu %4zu %5.1f%% %6zu %5.1f%% %7zu\n", name, r.injected, r.detected, r.evident,
+                r.evident_right, pct(r.evident_right, r.evident), r.top_right, pct(r.top_right, r.detected), r.mixed);
+  };
   for (Kind kind : kKinds) {
     const Row& r = rows[kind];
-    std::printf("%-28s %8zu %9.1f%% %8.1f%% %10.1f%% %8.1f%% %6.1f%%\n", kind_name(kind), r.injected,
-                pct(r.detected, r.injected), pct(r.evident, r.injected), pct(r.evident_right, r.evident),
-                pct(r.top_right, r.injected), pct(r.mixed, r.injected));
+    print_row(kind_name(kind), r);
     total.injected += r.injected;
     total.detected += r.detected;
     total.evident += r.evident;
@@ -401,10 +467,10 @@ TEST_CASE("arbiter corpus: injected errors are found at their ply and suggested 
     total.top_right += r.top_right;
     total.mixed += r.mixed;
   }
-  std::printf("%-28s %8zu %9.1f%% %8.1f%% %10.1f%% %8.1f%% %6.1f%%\n", "all", total.injected,
-              pct(total.detected, total.injected), pct(total.evident, total.injected),
-              pct(total.evident_right, total.evident), pct(total.top_right, total.injected), pct(total.mixed, total.injected));
+  print_row("all", total);
   std::printf("false alarms on untouched legal games: %zu\n", false_alarms);
+  std::printf("targets: evident = original >= 99.5%% (%.2f%%), top = original >= 90%% of detected (%.2f%%)\n",
+              pct(total.evident_right, total.evident), pct(total.top_right, total.detected));
 
   CHECK(false_alarms == 0);
   for (Kind kind : kKinds) {
@@ -412,8 +478,11 @@ TEST_CASE("arbiter corpus: injected errors are found at their ply and suggested 
     CAPTURE(kind_name(kind));
     CHECK(r.injected >= 20);
     CHECK(pct(r.detected, r.injected) >= 99.0);
-    CHECK(pct(r.evident_right, r.evident) >= 90.0);
   }
+  // Issue 18's acceptance: FIDE's "evident" is almost never wrong, and the first suggestion is
+  // the move played for nine detected errors in ten.
+  CHECK(pct(total.evident_right, total.evident) >= 99.5);
+  CHECK(pct(total.top_right, total.detected) >= 90.0);
 }
 
 TEST_CASE("arbiter corpus: language detection by legality on games rewritten in every letter set") {

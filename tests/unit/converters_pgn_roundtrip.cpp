@@ -93,7 +93,6 @@ TEST_CASE("pgn round trips") {
       "1. e4 ; rest of line\ne5 2. Nf3 {multi\nline   comment} Nc6 *",
       "1. e4 e5 2. f4 exf4 3. Nf3 g5 4. h4 g4 5. Ne5 Nf6 6. Bc4 d5 7. exd5 Bd6 8. d4 Nh5 0-1",
       "1. e4 d5 2. e5 f5 3. exf6 e.p. Nxf6 *",
-      "1. e4 (=) e5 2. Nf3 *",
       "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n1. e4 *",
       "1. e4 e5 2. -- Nf6 3. Nc3 *",
       "[Event \"tag only\"]\n[Result \"0-1\"]",
@@ -102,6 +101,21 @@ TEST_CASE("pgn round trips") {
       "1. a4 b5 2. axb5 a6 3. bxa6 Bb7 4. axb7 Nc6 5. bxa8=Q Qb8 6. Qxb8+ Nxb8 *",
   };
   for (const std::string& in : inputs) check_round_trip(in);
+}
+
+TEST_CASE("pgn writer: a draw offer (=) is written as a comment, which reads back as one") {
+  GameRecord first = read_one("1. e4 (=) e5 2. Nf3 *");
+  REQUIRE(first.game.main.moves.size() == 3);
+  CHECK(first.game.main.moves[0].draw_offer);
+  std::string written = write_pgn(first.game);
+  CHECK(written.ends_with("\n1. e4 {(=)} 1... e5 2. Nf3 *\n\n"));
+  GameRecord second = read_one(written);
+  CHECK_FALSE(second.has_errors());
+  REQUIRE(second.game.main.moves.size() == 3);
+  CHECK_FALSE(second.game.main.moves[0].draw_offer);
+  REQUIRE(second.game.main.moves[0].comments_after.size() == 1);
+  CHECK(second.game.main.moves[0].comments_after[0].text == kDrawOfferComment);
+  CHECK(write_pgn(second.game) == written);
 }
 
 TEST_CASE("Chess960: Variant spellings, X-FEN and Shredder-FEN, FEN-only detection") {

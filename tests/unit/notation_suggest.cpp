@@ -13,6 +13,7 @@
 #include "board/fen.hpp"
 #include "converters/arbiter/detect.hpp"
 #include "converters/arbiter/repair.hpp"
+#include "converters/pgn/pgn_writer.hpp"
 #include "grammar/move_parser.hpp"
 #include "notation/language.hpp"
 #include "notation/resolve.hpp"
@@ -76,29 +77,35 @@ const Row kRows[] = {
     {"file off by one", "moves:", "en", "Nf4", "e5 Nxe5", "Nf3", true, SuggestionKind::Slip},
     {"OCR 6/b", "moves: e4", "en", "Nfb", "Nc3 Nxe4", "Nf6", true, SuggestionKind::Slip},
     {"OCR 1/l", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "en", "Rdl", "", "Rd1", true, SuggestionKind::Slip},
-    {"OCR 5/S", "moves: e4 e6 d4", "en", "dS", "e5 c5", "d5", true, SuggestionKind::Slip},
+    // Two plies decide nothing here: d6, e5, f5 … keep them legal too. Ranked first, not evident.
+    {"OCR 5/S", "moves: e4 e6 d4", "en", "dS", "e5 c5", "d5", false, SuggestionKind::Slip},
     {"piece letter", "moves:", "en", "Bf3", "e5 Nxe5", "Nf3", true, SuggestionKind::PieceLetter},
     // Alone, Qf3 is as close to the pawn's f3 as to the knight's Nf3 (B and N are neighbouring
     // keys, and R is the knight in Finnish, so those letters would point to the knight).
     {"piece letter, not evident alone", "moves:", "en", "Qf3", "", "Nf3", false, SuggestionKind::PieceLetter},
     {"rank from the other side", "moves: e4", "en", "Nf3", "e5 Nd5", "Nf6", true, SuggestionKind::RankFromOtherSide},
     {"UCI squares swapped", "moves:", "en", "f3g1", "e7e5 f3e5", "Nf3", true, SuggestionKind::SquaresSwapped},
-    {"castling as king takes rook", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "en", "Kh1", "Kd7 Rf7+", "O-O", true,
+    // Rf1 keeps Kd7 Rf7+ legal too; Kg2 later needs the king on g1.
+    {"castling as king takes rook", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "en", "Kh1", "Kd7 Rf7+ Ke6 Kg2", "O-O", true,
      SuggestionKind::CastlingAsKing},
     {"adjacent plies transposed", "moves:", "en", "e5", "e4 Nf3 Nc6", "e4", true, SuggestionKind::Transposed},
     {"ply missing", "moves: e4", "en", "Nf3", "Nc6 Bb5", "a6", false, SuggestionKind::MissingPly},
     {"ambiguous, one keeps the rest", "moves: Nf3 d5 d3 Nf6", "en", "Nd2", "e6 Ne5", "Nbd2", true,
      SuggestionKind::Candidate},
     // R: the English rook letter written for a Spanish king (Rf2 = Kf2); Rf1 is as close by text
-    // but the rook must still stand on h1 for 2.Rxh7.
-    {"R as Spanish king", "4k3/7p/8/8/8/8/8/4K2R w - - 0 1", "en", "Rf2", "Kd7 Rxh7", "Kf2", true,
+    // but the rook must still stand on h1 for 2.Rxh7. Kf1, Ke2 and Kd2 keep that legal too: ranked
+    // first, not evident.
+    {"R as Spanish king", "4k3/7p/8/8/8/8/8/4K2R w - - 0 1", "en", "Rf2", "Kd7 Rxh7", "Kf2", false,
      SuggestionKind::OtherLanguage},
     // C: no piece in English, the knight in Spanish and French.
     {"C as Spanish knight in an English game", "moves:", "en", "Cf3", "e5 Nxe5", "Nf3", true,
      SuggestionKind::OtherLanguage},
     {"C in a Spanish game, one rank off", "moves:", "es", "Cf4", "e5 Cxe5", "Nf3", true, SuggestionKind::Slip},
     // P: the pawn in English, the knight in Dutch.
-    {"P as Dutch knight", "moves: d4 d5", "en", "Pd2", "Nf6 Ngf3", "Nd2", true, SuggestionKind::OtherLanguage},
+    {"P as Dutch knight", "moves: d4 d5", "en", "Pd2", "Nf6 Ngf3", "Nd2", false, SuggestionKind::OtherLanguage},
+    // ... and evident once a later move needs the knight on d2 (Nb3 from d2; from b1 it cannot).
+    {"P as Dutch knight, decided", "moves: d4 d5", "en", "Pd2", "Nf6 Ngf3 e6 Nb3", "Nd2", true,
+     SuggestionKind::OtherLanguage},
     // K: the king in English, a Russian knight (К) typed with the Latin letter.
     {"K as Russian knight", "moves:", "en", "Kf3", "e5 Nxe5", "Nf3", true, SuggestionKind::OtherLanguage},
     {"Cyrillic K in a Russian game, one file off", "moves:", "ru", "\xD0\x9A" "e3", "e5 \xD0\x9A" "xe5", "Nf3", true,
@@ -109,7 +116,8 @@ const Row kRows[] = {
 
 TEST_CASE("suggest: table of written slips and their evident readings") {
   for (const Row& row : kRows) {
-    CAPTURE(row.what);
+    const std::string what = row.what;
+    CAPTURE(what);
     const Language* lang = find_language(row.language);
     REQUIRE(lang);
     Position before = setup(row.position);
@@ -222,6 +230,29 @@ TEST_CASE("read_next_game: suggestions on the diagnostic; --repair evident rewri
   REQUIRE(record.game.main.moves.size() == 7);
   for (const MoveNode& n : record.game.main.moves) CHECK(static_cast<bool>(n.move));
   CHECK(record.original == pgn.substr(0, record.original.size()));  // the bytes as read stay
+  // The written game shows the change: the repaired move carries what was written.
+  REQUIRE(record.game.main.moves[2].comments_after.size() == 1);
+  CHECK(record.game.main.moves[2].comments_after[0].text == "written: Nf4");
+  CHECK(write_pgn(record.game).find("2. Nf3 {written: Nf4} 2... Nc6") != std::string::npos);
+}
+
+TEST_CASE("--repair evident: two plies exchanged are put back, with what was written") {
+  // 2...Nf6 and 3.Nc3 exchanged: a white knight cannot reach f6.
+  std::string pgn = "[Event \"t\"]\n\n1. e4 e5 2. Nf3 Nc3 3. Nf6 Bc5 4. Nxe5 Nxe4 5. Nxe4 d5 6. Bd3 dxe4 *\n";
+  std::istringstream in(pgn);
+  ReadOptions ro;
+  PgnReader reader(in, ro);
+  NotationSpec from;
+  from.auto_detect = true;
+  GameRecord record;
+  REQUIRE(read_next_game(reader, record, ro, from));
+  REQUIRE(record.has_errors());
+  std::vector<Diagnostic> repairs;
+  REQUIRE(apply_evident_repairs(record, ro, repairs));
+  CHECK_FALSE(record.has_errors());
+  std::string out = write_pgn(record.game);
+  CAPTURE(out);
+  CHECK(out.find("2. Nf3 Nf6 {written: Nc3 before Nf6} 3. Nc3 Bc5") != std::string::npos);
 }
 
 TEST_CASE("--from auto: a legal game that another letter set reads too reports the tie") {
