@@ -52,6 +52,7 @@ enum class Code : std::uint8_t {
   DescriptiveGap,         // W-DESC-GAP         the source leaves moves out of the score
   TagQuoteTolerated,      // W-TAG-QUOTE   unescaped " inside a tag value read as text
   FenRelaxed,             // W-FEN         FEN read leniently (stale castling/e.p. dropped; 960 without FEN)
+  ScoresheetHeader,       // N-HEADER      a typed scoresheet's header lines read into tags
 };
 
 std::string_view code_name(Code code);   // "E-ILLEGAL"
