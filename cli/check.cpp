@@ -75,7 +75,13 @@ int run_check(const CheckOptions& o, Io& io) {
     ropts.file_name = file.display_name;
     apply_shard(shard, input_size(file), ropts);
     auto file_diags = run_pipeline(*stream, ropts, setup.from, o.jobs, nullptr, [&](ProcessedGame& g) {
-      reporter.game(g.record);
+      if (g.record.diagnostics.empty()) {
+        reporter.game(g.record);
+      } else {  // the report may print: the bar gives up the terminal's line first
+        progress.hide();
+        reporter.game(g.record);
+        target.stream().flush();
+      }
       progress.update(bytes_before + g.record.offset + g.record.original.size(), ++games);
     });
     for (const Diagnostic& d : file_diags) reporter.file_diagnostic(d);

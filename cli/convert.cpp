@@ -82,6 +82,7 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
     apply_shard(shard, input_size(file), co.read);
     reporter.begin_file(file.display_name);
     ConvertStats s = convert(*stream, target.stream(), co, [&](const GameRecord& r) {
+      if (!r.diagnostics.empty()) progress.hide();  // diagnostics go to the bar's terminal
       reporter.game(r);
       // Every repair is listed, also without notes in the report (N-REPAIRED is a note).
       if (co.repair_evident)

@@ -1,26 +1,33 @@
 #include "cli/progress.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 namespace planilla::cli {
 
 Progress::Progress(std::ostream& err, bool enabled, std::uint64_t total_bytes)
-    : err_(err), enabled_(enabled), total_(total_bytes), start_(std::chrono::steady_clock::now()), last_(start_) {}
+    : err_(err), enabled_(enabled), total_(total_bytes), start_(std::chrono::steady_clock::now()), last_(start_) {
+  if (const char* d = std::getenv("PLANILLA_PROGRESS_DELAY_MS")) delay_ = std::chrono::milliseconds(std::atoi(d));
+}
 
 Progress::~Progress() { finish(); }
 
 void Progress::update(std::uint64_t bytes_done, std::uint64_t games_done) {
   if (!enabled_) return;
   auto now = std::chrono::steady_clock::now();
-  if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(100)) return;
+  if (now - start_ < delay_ || now - last_ < std::chrono::milliseconds(100)) return;
   last_ = now;
   draw(bytes_done, games_done, false);
 }
 
-void Progress::finish() {
-  if (drawn_) err_ << "\r\033[K" << std::flush;  // leave the terminal clean for the summary
+void Progress::hide() {
+  if (drawn_) err_ << "\r\033[K" << std::flush;
   drawn_ = false;
+}
+
+void Progress::finish() {
+  hide();  // leave the terminal clean for the summary
   enabled_ = false;
 }
 

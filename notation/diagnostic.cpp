@@ -44,6 +44,7 @@ std::string_view code_name(Code code) {
     case Code::TagQuoteTolerated: return "W-TAG-QUOTE";
     case Code::FenRelaxed: return "W-FEN";
     case Code::ReadingAmbiguous: return "W-READING-AMBIGUOUS";
+    case Code::ScoresheetHeader: return "N-HEADER";
   }
   return "E-UNKNOWN";  // unreachable for valid enumerators; keeps GCC's -Wreturn-type quiet
 }
@@ -91,6 +92,7 @@ Severity code_severity(Code code) {
     case Code::Repaired:
     case Code::DescriptiveRepair:
     case Code::DescriptiveConvention:
+    case Code::ScoresheetHeader:
       return Severity::Note;
   }
   return Severity::Error;

@@ -53,6 +53,7 @@ enum class Code : std::uint8_t {
   TagQuoteTolerated,      // W-TAG-QUOTE   unescaped " inside a tag value read as text
   FenRelaxed,             // W-FEN         FEN read leniently (stale castling/e.p. dropped; 960 without FEN)
   ReadingAmbiguous,       // W-READING-AMBIGUOUS  two letter sets read every move cleanly and give different moves
+  ScoresheetHeader,       // N-HEADER      a typed scoresheet's header lines read into tags
 };
 
 std::string_view code_name(Code code);   // "E-ILLEGAL"

@@ -303,6 +303,31 @@ void GameSplitter::begin_game(std::size_t at) {
   terminated_ = false;
 }
 
+namespace {
+
+// A typed scoresheet's header line `Resultado: 1-0` (`Result:`, `Ergebnis:`, …) holds a result
+// that does not end the game: the moves follow on the next lines. The result is such a value
+// when its line, from its start (or the game's) up to the result, is a label of letters and
+// spaces ending in ':'. Movetext never has that shape, so the rule needs no language table; the
+// reader then reads the header into tags (converters/pgn/scoresheet.hpp).
+bool labelled_result(std::string_view d, std::size_t from, std::size_t i) {
+  std::size_t j = i;
+  while (j > from && (d[j - 1] == ' ' || d[j - 1] == '\t')) --j;
+  if (j == from || d[j - 1] != ':') return false;
+  --j;
+  std::size_t letters = 0;
+  while (j > from && d[j - 1] != '\n' && d[j - 1] != '\r') {
+    const auto c = static_cast<unsigned char>(d[j - 1]);
+    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
+    if (!letter && c != ' ' && c != '\t' && c != '.') return false;
+    letters += letter;
+    --j;
+  }
+  return letters > 0;
+}
+
+}  // namespace
+
 bool GameSplitter::result_at(std::string_view d, std::size_t i, std::size_t& length) const {
   static constexpr std::string_view kResults[] = {"1-0", "0-1", "1/2-1/2", "*", "\xC2\xBD-\xC2\xBD", "\xBD-\xBD"};
   for (std::string_view r : kResults) {
@@ -600,7 +625,7 @@ bool GameSplitter::scan(bool at_eof) {
         } else if (depth_ == 0) {
           bool token_start = i == start_ || ends_token(static_cast<unsigned char>(d[i - 1]));
           std::size_t len = 0;
-          if (token_start && result_at(d, i, len)) {
+          if (token_start && result_at(d, i, len) && !labelled_result(d, start_, i)) {
             column_ += code_points(d, i, i + len);
             finish(i + len, true);
             scan_ = i + len;

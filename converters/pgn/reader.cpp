@@ -7,6 +7,7 @@
 
 #include "board/fen.hpp"
 #include "converters/pgn/fast_reader.hpp"
+#include "converters/pgn/scoresheet.hpp"
 #include "converters/pgn/variant.hpp"
 #include "grammar/pgn_parser.hpp"
 #include "notation/write.hpp"
@@ -68,6 +69,26 @@ class GameReader : public grammar::PgnHandler {
     f.current = start_position();
     f.before = f.current;
     if (visitor_.end_tags(f.current, chess960_) == Skip::Yes) skip_ = true;
+    if (!skip_)
+      for (const std::string& c : preface_) visitor_.comment(c, CommentKind::Brace);
+  }
+
+  // A typed scoresheet's header (converters/pgn/scoresheet.hpp): its tags, as if the game had a
+  // tag section, one note saying what was read, and the lines that are neither header nor moves
+  // as a comment before the first move.
+  void scoresheet_header(const ScoresheetHeader& header) {
+    std::string names;
+    for (const ScoresheetTag& t : header.tags) {
+      tag(t.name, t.value, t.offset, false);
+      names += (names.empty() ? "" : ", ") + t.name;
+    }
+    std::string message = "scoresheet header read into tags (" + header.language + "): " + names;
+    for (const std::string& r : header.remarks) message += "; " + r;
+    if (!header.comments.empty()) message += "; other header lines kept as a comment";
+    add(Code::ScoresheetHeader, Severity::Note, header.tags.front().offset, std::move(message));
+    std::string kept;
+    for (const ScoresheetLine& l : header.comments) kept += (kept.empty() ? "" : "\n") + l.text;
+    if (!kept.empty()) preface_.push_back(std::move(kept));
   }
 
   void move_number(std::uint64_t, std::uint64_t) override { flush(); }
@@ -452,6 +473,7 @@ class GameReader : public grammar::PgnHandler {
   LineCursor lines_{text_, raw_.line, raw_.column};  // diagnostics' lines and columns
 
   std::vector<TagAt> tags_;
+  std::vector<std::string> preface_;  // comments before the first move (scoresheet_header)
   bool tags_done_ = false;
   bool chess960_ = false;
   bool skip_ = false;
@@ -481,8 +503,20 @@ Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>
 
   const Language* language = options.language ? options.language : &english();
 
+  // A typed scoresheet's header lines are read into tags; the grammar then sees them as blanks
+  // (newlines kept, so every line and offset of the moves stays where it was).
+  std::optional<ScoresheetHeader> header = read_scoresheet_header(text);
+  std::string masked;
+  if (header) {
+    masked.assign(text);
+    for (std::size_t i = 0; i < header->end; ++i)
+      if (masked[i] != '\n' && masked[i] != '\r') masked[i] = ' ';
+    text = masked;
+  }
+
   GameReader reader(raw, text, decoded, visitor, diagnostics, options, *language, file_map);
   visitor.begin_game(raw.number);
+  if (header) reader.scoresheet_header(*header);
   if (!dopt.force && is_single_byte(encoding))
     reader.add(Code::Encoding, Severity::Note, 0, "decoded as " + std::string(encoding_name(encoding)));
   if (decoded.invalid_bytes > 0) {

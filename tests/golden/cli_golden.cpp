@@ -49,6 +49,12 @@ constexpr GoldenCase kCases[] = {
     {"perft_divide", "perft startpos 2 --divide"},
     {"perft_bad_fen", "perft \"rnbqkbnr/pppppppp/8/8 w\" 1"},
     {"unknown_subcommand", "frobnicate"},
+    // Typed scoresheets with a header (converters/pgn/scoresheet.hpp), in four languages.
+    {"scoresheet_es_to_en", "convert samples/es-planilla-gijon.txt --to en"},
+    {"scoresheet_es_check_notes", "check samples/es-planilla-gijon.txt --notes --color never"},
+    {"scoresheet_de_to_en", "convert tests/fixtures/scoresheets/de-bonn.txt --to en"},
+    {"scoresheet_ru_to_en", "convert tests/fixtures/scoresheets/ru-klub.txt --to en"},
+    {"scoresheet_en_json", "check tests/fixtures/scoresheets/en-hastings.txt --notes --format json"},
 };
 
 std::string run_command(const std::string& command) {
