@@ -12,7 +12,7 @@ int main() {
   for (const char* token : {"e4", "e5", "Cf3", "Cc6", "Ab5", "Dh5"}) {
     auto parsed = parse_move(token, *find_language("es"));  // text → a value; no board involved
     if (!parsed) return 2;                                  // parsed.error().message says why
-    auto resolved = resolve(parsed->move, pos);              // the one legal move, or why not
+    auto resolved = resolve(parsed->move, pos);             // the one legal move, or why not
     if (!resolved) {
       std::cout << "| " << resolved.error().message << "\n";  // messages are in English
       return 1;
