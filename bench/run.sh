@@ -3,7 +3,8 @@
 #   bench/run.sh BUILD_DIR [FILE...]     (default files: master.pgn and frc.pgn from the corpus)
 # Environment: RUNS (default 5) runs per task, median reported; JOBS (default "1 $(nproc)") the
 # --jobs values tried for planilla. Peak memory is the maximum resident set of one extra run
-# (/usr/bin/time). Prints one Markdown table per file; paste it into the README.
+# (/usr/bin/time). Prints one Markdown table per file; paste it into bench/RESULTS.md
+# (and the master.pgn figures into the README's table).
 set -euo pipefail
 build=$(cd "${1:?usage: bench/run.sh BUILD_DIR [FILE...]}" && pwd)
 shift

@@ -2,13 +2,13 @@
 // plus the between/line tables that pin and check handling need. One global object, built by a
 // prioritised static initialiser before every other one (attacks.cpp), so callers that build
 // Positions during their own static initialisation find it ready, and a look-up costs no
-// first-use guard (a function-local static cost a guard test on every call: ~1 % of `check`).
+// first-use guard (a function-local static costs a guard test on every call; bench/RESULTS.md).
 //
 // Sliders: the occupancy of a line with one square per file (a rank, a diagonal, or a file
 // turned onto a rank by one multiplication) gathers into six bits, which index an 8 × 64 table
 // of the attacks along a first rank. About 10 KB of tables for both sliders, where magic
 // bitboards took 840 KB: a look-up stays in the L1 cache. The magic tables missed it often
-// enough that loads from them were about a tenth of `check`'s time (perf on master.pgn); these
+// enough that loads from them were a large share of `check`'s time (bench/RESULTS.md); these
 // take a few more instructions per look-up and no miss.
 #pragma once
 

@@ -27,8 +27,8 @@ namespace planilla {
 class MoveList {
  public:
   static constexpr std::size_t kCapacity = 512;
-  // The storage is deliberately left uninitialised: zeroing 1 KB per generated list would cost
-  // perft about a tenth of its speed. Only moves_[0, size_) is ever read.
+  // The storage is deliberately left uninitialised: zeroing 1 KB per generated list would slow
+  // perft measurably (bench/RESULTS.md). Only moves_[0, size_) is ever read.
   MoveList() {}  // NOLINT: not = default, which would value-initialise every slot
   void push_back(Move m) { moves_[size_++] = m; }
   void clear() { size_ = 0; }

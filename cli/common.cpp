@@ -97,7 +97,7 @@ bool prepare_inputs(const std::vector<std::string>& inputs, const std::string& f
   // With auto detection the reader starts in English; read_next_game() re-reads what English
   // leaves unresolved under the other letter sets.
   setup.read_options.language = setup.from.auto_detect ? &english() : setup.from.language;
-  // PLANILLA_FAST_LANE=0 reads every game the general way (to compare the lanes; README).
+  // PLANILLA_FAST_LANE=0 reads every game the general way (to compare the lanes; docs/internals.md).
   if (const char* lane = std::getenv("PLANILLA_FAST_LANE"); lane && std::string_view(lane) == "0")
     setup.read_options.fast_lane = false;
   setup.files = expand_inputs(inputs);

@@ -54,8 +54,8 @@ struct MoveSyntaxError {
 //   a pawn is a syntax error.
 // * Not read here: descriptive notation (`P-K4`, `C3AR`), spoken words ("enroque corto"), move
 //   numbers and results (`1.e4`, `1-0` are errors), Smith notation.
-// * Cost: a pure-ASCII token makes no heap allocation and no ICU call (about 130 ns on the dev
-//   machine); other tokens pay for NFC and the fold (about 3 allocations).
+// * Cost: a pure-ASCII token makes no heap allocation and no ICU call (timing: bench/RESULTS.md);
+//   other tokens pay for NFC and the fold (about 3 allocations).
 struct ParsedMove {
   WrittenMove move;
   bool folded = false;

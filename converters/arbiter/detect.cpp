@@ -309,8 +309,8 @@ std::uint64_t fit_mask(std::string_view t) {
     return m;
   };
   // Two-byte prefixes (a capital and an ASCII byte) are the usual question: each answer is kept
-  // once found. Filled as asked rather than all 3,328 up front, which cost ~19 M instructions at
-  // every start (two thirds of checking a one-game file); a game asks for a handful. Entries are
+  // once found. Filled as asked rather than all 3,328 up front, which every start paid for (most
+  // of the cost of checking a one-game file; bench/RESULTS.md); a game asks for a handful. Entries are
   // written by several readers at once, always with the same value: relaxed atomics suffice.
   constexpr std::uint64_t kKnown = std::uint64_t{1} << 63;  // the mask's bit 63 is no letter set's
   if (t.size() == 2 && t[0] >= 'A' && t[0] <= 'Z' && static_cast<unsigned char>(t[1]) < 0x80 && reps.size() < 64) {

@@ -198,8 +198,8 @@ Encoding detect_single_byte(std::string_view bytes, std::optional<Encoding> pref
   bool clear_margin = a.next_to_high >= 2 * a.next_to_ascii_letter + 2 || a.next_to_ascii_letter >= 2 * a.next_to_high + 2;
   bool cyrillic = runs && s1251 > 0;
   // ICU decides only without a clear margin, and can only make it Cyrillic where the text reads
-  // as Russian in 1251: asked only then (it costs about 5 M instructions a game, which made a
-  // Latin-1 archive with accented names 19 times slower to read than its ASCII twin).
+  // as Russian in 1251: asked only then (it is costly per game: asked always, it made a Latin-1
+  // archive with accented names many times slower to read than its ASCII twin; bench/RESULTS.md).
   if (!clear_margin && s1251 > 0) {
     const IcuVerdict icu = icu_verdict(bytes);
     if (icu != IcuVerdict::None) cyrillic = icu == IcuVerdict::Cyrillic;

@@ -487,7 +487,7 @@ class FastReader {
       next.play(m);
     }
     // The span from registers into both: copying w.span would read 16 bytes just written as 8 + 4,
-    // which the store buffer cannot forward (a stall of about 4 % of `check`'s time, in perf).
+    // which the store buffer cannot forward (a store-forwarding stall; bench/RESULTS.md).
     const SourceSpan span{raw_.offset + at, static_cast<std::uint32_t>(token.size())};
     w.span = span;
     MoveEvent ev{token, span, &w, m, f.current(), f.ply, false};

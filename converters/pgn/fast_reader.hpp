@@ -1,7 +1,7 @@
 // The fast lane of the reader. Most games of real archives are plain ASCII PGN whose every move
 // is canonical SAN in one letter set: for them a hand-written scanner and a direct SAN resolver
-// replace the PEGTL game grammar, the move grammar and the general resolver (README,
-// "Performance"). The only remarks the fast lane makes are the resolver's own on moves that
+// replace the PEGTL game grammar, the move grammar and the general resolver (docs/internals.md;
+// figures in bench/RESULTS.md). The only remarks the fast lane makes are the resolver's own on moves that
 // resolve (W-CHECK-MISSING and the like, the commonest finding in real archives); at anything
 // else that would need a word — an error, a remark about the game or its tags, a construct it
 // does not know (non-ASCII bytes, `%` lines, glyph tokens, e.p. marks, draw offers) — it stops

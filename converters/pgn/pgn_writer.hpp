@@ -79,7 +79,7 @@ class PgnWriter : public Visitor {
   }
 
   // The per-game buffers, kept by each thread between writers: convert and normalize make a
-  // writer per game, and growing these afresh cost ~15 allocations a game (~3 % of convert).
+  // writer per game, and growing these afresh cost about 15 allocations a game (bench/RESULTS.md).
   struct Buffers {
     std::vector<TagRef> tags;
     std::string tag_text;

@@ -315,7 +315,7 @@ void CheckReporter::text_diagnostic(const Diagnostic& d, const GameRecord* recor
   std::string_view colour = sev == "error" ? "\033[1;31m" : sev == "warning" ? "\033[1;35m" : "\033[1;36m";
   std::string file = d.file.empty() ? current_file_ : d.file;
   // Built whole, then written at once: standard error is unbuffered, and a diagnostic written
-  // piece by piece cost thirty write calls (9 % of `convert`'s time on 16 MB of master.pgn, in perf).
+  // piece by piece cost thirty write calls (a visible share of `convert`'s time; bench/RESULTS.md).
   text_.str(std::string());
   std::ostream& out = text_;
   if (c) out << "\033[1m";
@@ -377,8 +377,8 @@ void CheckReporter::text_diagnostic(const Diagnostic& d, const GameRecord* recor
 namespace {
 
 // One JSON line, written field by field: a diagnostic has a fixed shape, and building an
-// ordered_json object for each (17 keys, each inserted by a linear search) cost ~39,000
-// instructions a diagnostic, 5 % of `check --format json` on a move-heavy archive. Strings that
+// ordered_json object for each (17 keys, each inserted by a linear search) cost tens of thousands
+// of instructions a diagnostic (bench/RESULTS.md). Strings that
 // are plain ASCII are escaped here exactly as nlohmann's dump() escapes them (\" \\ \b \f \n \r \t,
 // other control bytes as \u00xx); any other string goes through nlohmann itself, which also
 // replaces invalid UTF-8 (held equal by tests/unit/converters_check.cpp).
