@@ -1,6 +1,7 @@
 // planilla's entry point: build the application, parse, run. Nothing is computed here.
 #include <unistd.h>
 
+#include <cstring>
 #include <iostream>
 
 #include "cli/app.hpp"
@@ -21,5 +22,11 @@ int main(int argc, char** argv) {
   auto cli = planilla::cli::make_app(io);
   int code = planilla::cli::run(*cli, argc, argv);
   out.flush();
+  // The subcommands that write only to stdout (show, perft, languages) learn of a failed write
+  // here; the others have reported it already and exit 2.
+  if (out_buf.error() != 0 && code != planilla::cli::kUsage) {
+    err << "planilla: cannot write standard output: " << std::strerror(out_buf.error()) << '\n';
+    return planilla::cli::kUsage;
+  }
   return code;
 }

@@ -96,6 +96,13 @@ for command in normalize convert check; do
     fail "$command > /dev/full: no reason line: $(head -c 300 err.txt)"
 done
 grep -q 'stopped by the error above' err.txt || fail "the counts line does not say the run stopped"
+for args in "languages" "perft startpos 2" "show startpos"; do
+  # shellcheck disable=SC2086
+  "$planilla" $args > /dev/full 2> err.txt
+  code=$?
+  [ "$code" = 2 ] || fail "$args > /dev/full: exit $code, expected 2"
+  grep -q '^planilla: cannot write standard output: No space left on device$' err.txt || fail "$args > /dev/full"
+done
 # A failed run publishes nothing: the previous -o stays.
 "$planilla" normalize unit.pgn -o out.pgn --rejects /dev/full > /dev/null 2> err.txt
 code=$?
@@ -110,8 +117,10 @@ if [ -r /proc/self/mem ]; then
   grep -q '^planilla: cannot read /proc/self/mem: ' err.txt || fail "check /proc/self/mem: $(head -c 300 err.txt)"
 fi
 # `| head` stays quiet: no message, killed by SIGPIPE as before.
-"$planilla" convert big.pgn 2> err.txt | head -c 100 > /dev/null
-[ -s err.txt ] && grep -q 'cannot write' err.txt && fail "| head: $(head -c 300 err.txt)"
+"$planilla" convert big.pgn -q 2> err.txt | head -c 100 > /dev/null
+code=${PIPESTATUS[0]}
+[ "$code" = 141 ] || fail "convert | head: exit $code, expected 141 (SIGPIPE, as before)"
+grep -q 'cannot write' err.txt && fail "| head: $(head -c 300 err.txt)"
 
 # ---- an output onto an input is refused; the input stays as it was ----
 cp unit.pgn in.pgn
