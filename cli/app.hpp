@@ -22,6 +22,7 @@ struct Io {
   std::ostream& err;
   bool err_is_terminal = false;
   bool out_is_terminal = false;
+  bool in_is_terminal = false;  // stdin is a terminal: say how to end input when reading it
 };
 
 struct Cli {

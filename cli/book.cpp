@@ -1,5 +1,7 @@
 // planilla book: the game scores printed in a book's plain text (descriptive notation), found,
 // replayed on the board and written as PGN. The extraction rules are in converters/book/book.hpp.
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 
@@ -18,14 +20,16 @@ struct BookOptions {
 };
 
 int run_book(const BookOptions& o, Io& io) {
-  std::ifstream in(o.input, std::ios::binary);
-  if (!in) {
-    io.err << "planilla book: cannot open " << o.input << '\n';
+  OutputTarget target;
+  if (!target.open(o.output, io, {o.input})) return kUsage;
+  auto file = std::make_unique<std::ifstream>(o.input, std::ios::binary);
+  if (!*file) {
+    io.err << "planilla book: cannot open " << o.input << ": " << std::strerror(errno) << '\n';
     return kUsage;
   }
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  OutputTarget target;
-  if (!target.open(o.output, io)) return kUsage;
+  auto in = target.guard(std::move(file), o.input);
+  std::string bytes((std::istreambuf_iterator<char>(*in)), std::istreambuf_iterator<char>());
+  if (target.failed()) return target.finish(kUsage, io);
 
   BookExtraction book = extract_book_games(bytes);
   std::size_t complete = 0;
@@ -40,7 +44,7 @@ int run_book(const BookOptions& o, Io& io) {
   if (!o.quiet)
     io.err << "book: " << book.games.size() << " games found" << (book.was_latin1 ? " (Latin-1 text)" : "")
            << ", " << complete << " replayed completely or to a gap the book leaves\n";
-  return complete == book.games.size() ? kOk : kProblems;
+  return target.finish(complete == book.games.size() ? kOk : kProblems, io);
 }
 
 }  // namespace

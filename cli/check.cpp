@@ -48,7 +48,7 @@ int run_check(const CheckOptions& o, Io& io) {
   setup.read_options.keep_model = o.format == "html";
 
   OutputTarget target;
-  if (!target.open(o.output, io)) return kUsage;
+  if (!target.open(o.output, io, input_paths(setup.files))) return kUsage;
 
   CheckReportOptions ro;
   ro.format = o.format == "json" ? ReportFormat::Json : o.format == "html" ? ReportFormat::Html : ReportFormat::Text;
@@ -71,6 +71,7 @@ int run_check(const CheckOptions& o, Io& io) {
       io_error = true;
       continue;
     }
+    stream = target.guard(std::move(stream), file.display_name);
     ReadOptions ropts = setup.read_options;
     ropts.file_name = file.display_name;
     apply_shard(shard, input_size(file), ropts);
@@ -86,13 +87,15 @@ int run_check(const CheckOptions& o, Io& io) {
     });
     for (const Diagnostic& d : file_diags) reporter.file_diagnostic(d);
     bytes_before += input_size(file);
+    if (target.failed()) break;
   }
   progress.finish();
   reporter.finish();
-  if (!o.quiet && !o.output.empty() && ro.format == ReportFormat::Text) io.err << summary_line(reporter.summary()) << '\n';
-  if (!o.quiet && ro.format != ReportFormat::Text) io.err << summary_line(reporter.summary()) << '\n';
-  if (io_error) return kUsage;
-  return reporter.summary().errors > 0 ? kProblems : kOk;
+  target.flush(io);
+  // The summary line says how far a failed run got; on stdout's text report it is the report's.
+  if (!o.quiet && (ro.format != ReportFormat::Text || !o.output.empty() || target.failed()))
+    io.err << summary_line(reporter.summary()) << target.stopped_note(io_error) << '\n';
+  return target.finish(io_error ? kUsage : reporter.summary().errors > 0 ? kProblems : kOk, io);
 }
 
 }  // namespace
@@ -104,7 +107,7 @@ void setup_check(Cli& cli) {
   add_from_option(sub, o->from);
   sub->add_flag("--strict", o->strict, "Treat warnings (missing x, wrong +, 0-0 …) as errors");
   sub->add_option("--format", o->format, "Output format")
-      ->check(CLI::IsMember({"text", "json", "html"}, CLI::ignore_case))
+      ->transform(CLI::IsMember({"text", "json", "html"}, CLI::ignore_case))
       ->default_str("text");
   sub->add_option("-o,--output", o->output, "Write the report here instead of stdout");
   sub->add_option("--lang", o->lang, "Language of candidates and suggestions (default en)");
@@ -113,7 +116,7 @@ void setup_check(Cli& cli) {
   add_limit_option(sub, o->limits);
   add_shard_option(sub, o->shard);
   sub->add_option("--color", o->color, "Colour the text report")
-      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->transform(CLI::IsMember({"auto", "always", "never"}, CLI::ignore_case))
       ->default_str("auto");
   sub->add_flag("--notes", o->notes, "Also print notes (detected encoding, language, Chess960)");
   sub->add_flag("-q,--quiet", o->quiet, "No summary on stderr");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cctype>
 #include <charconv>
 #include <cstring>
 #include <cstdlib>
@@ -9,6 +10,19 @@
 
 
 namespace planilla::cli {
+
+CLI::Validator keyword_ignore_case(std::string keyword) {
+  return CLI::Validator(
+      [keyword](std::string& value) {
+        if (value.size() == keyword.size() &&
+            std::equal(value.begin(), value.end(), keyword.begin(), [](char a, char b) {
+              return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+            }))
+          value = keyword;
+        return std::string();
+      },
+      "");
+}
 
 void add_from_option(CLI::App* sub, std::string& from) {
   sub->add_option("--from", from,
@@ -46,7 +60,8 @@ bool apply_limits(const std::vector<std::string>& limits, ReadOptions& options, 
   };
   for (const std::string& item : limits) {
     const std::size_t eq = item.find('=');
-    const std::string name = item.substr(0, eq);
+    std::string name = item.substr(0, eq);  // limit names are case-insensitive, as every value
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     const std::string value = eq == std::string::npos ? "" : item.substr(eq + 1);
     std::size_t n = 0;
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
@@ -118,17 +133,78 @@ std::uint64_t total_input_bytes(const ExpandedInputs& inputs) {
   return total;
 }
 
-bool OutputTarget::open(const std::string& path, Io& io) {
-  if (path.empty() || path == "-") {
-    out_ = &io.out;
-    return true;
-  }
-  file_ = std::make_unique<std::ofstream>(path, std::ios::binary | std::ios::trunc);
-  if (!*file_) {
-    io.err << "planilla: cannot write " << path << ": " << std::strerror(errno) << '\n';
+std::vector<std::string> input_paths(const ExpandedInputs& inputs) {
+  std::vector<std::string> paths;
+  for (const InputFile& f : inputs.files) paths.push_back(f.path);
+  return paths;
+}
+
+bool refuse_output_onto_input(const std::string& path, const std::vector<std::string>& inputs, std::string_view option,
+                              Io& io) {
+  // Devices and FIFOs (`/dev/null` read and written) are no file to lose.
+  if (path.empty() || path == "-" || !written_through_temporary(path)) return true;
+  for (const std::string& input : inputs) {
+    if (!same_file(path, input)) continue;
+    io.err << "planilla: " << option << ' ' << path << " is the input "
+           << (input == "-" ? std::string("on stdin") : input)
+           << "; refusing to write over it (write to another file, then rename)\n";
     return false;
   }
   return true;
+}
+
+bool OutputTarget::open(const std::string& path, Io& io, const std::vector<std::string>& inputs,
+                        std::string_view option) {
+  if (!refuse_output_onto_input(path, inputs, option, io)) return false;
+  stream_ = files_.open(path, io.out);
+  if (!stream_) {
+    io.err << "planilla: " << files_.error() << '\n';
+    reported_ = true;
+    return false;
+  }
+  return true;
+}
+
+std::ostream* OutputTarget::open_more(const std::string& path, Io& io) {
+  std::ostream* more = files_.open(path, io.out);
+  if (!more && !reported_) {
+    io.err << "planilla: " << files_.error() << '\n';
+    reported_ = true;
+  }
+  return more;
+}
+
+bool OutputTarget::flush(Io& io) {
+  const bool ok = files_.flush();
+  if (!ok && !reported_) {
+    io.err << "planilla: " << files_.error() << '\n';
+    reported_ = true;
+  }
+  return ok;
+}
+
+std::string OutputTarget::stopped_note(bool input_failed) const {
+  const std::vector<std::string> kept = files_.replaced_targets();
+  std::string names;
+  for (std::size_t i = 0; i < kept.size(); ++i) names += (i == 0 ? "" : i + 1 == kept.size() ? " and " : ", ") + kept[i];
+  const std::string left = kept.size() == 1 ? " left as it was" : " left as they were";
+  if (files_.failed()) return "; stopped by the error above" + (kept.empty() ? "" : ", " + names + left);
+  if (input_failed && !kept.empty()) return "; " + names + left + " because of the error above";
+  return "";
+}
+
+int OutputTarget::finish(int code, Io& io) {
+  if (!flush(io)) code = kUsage;
+  if (code >= kUsage) {
+    files_.discard();
+    return code;
+  }
+  if (!files_.commit()) {
+    if (!reported_) io.err << "planilla: " << files_.error() << '\n';
+    reported_ = true;
+    return kUsage;
+  }
+  return code;
 }
 
 }  // namespace planilla::cli

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <fstream>
+#include <istream>
+#include <string_view>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -10,9 +12,15 @@
 #include "cli/app.hpp"
 #include "converters/input/inputs.hpp"
 #include "converters/pgn/reader.hpp"
+#include "converters/run/output_files.hpp"
 #include "notation/spec.hpp"
 
 namespace planilla::cli {
+
+// A transform for a value that may be a keyword (`startpos`): the keyword in any case becomes the
+// keyword; anything else passes unchanged. Fixed sets of values use CLI::IsMember with
+// CLI::ignore_case (under ->transform, which maps them to the canonical value).
+CLI::Validator keyword_ignore_case(std::string keyword);
 
 void add_from_option(CLI::App* sub, std::string& from);
 void add_encoding_option(CLI::App* sub, std::string& encoding);
@@ -38,15 +46,41 @@ bool prepare_inputs(const std::vector<std::string>& inputs, const std::string& f
 std::uint64_t input_size(const InputFile& file);
 std::uint64_t total_input_bytes(const ExpandedInputs& inputs);
 
-// stdout, or a file opened for writing with a clear error.
+// Where a run writes: stdout, or files published whole when the run succeeds (an OutputSet:
+// temporaries renamed at the end, removed on failure or interruption). I/O errors are reported
+// as one line naming the file and the system's reason; they make the exit code 2.
 class OutputTarget {
  public:
-  bool open(const std::string& path, Io& io);
-  std::ostream& stream() { return file_ ? *file_ : *out_; }
+  // "" or "-": io.out. A path that is one of `inputs` is refused (one line, false).
+  bool open(const std::string& path, Io& io, const std::vector<std::string>& inputs = {},
+            std::string_view option = "-o");
+  std::ostream& stream() { return *stream_; }
+  // A further file of the same run (normalize's --rejects), published together with the first.
+  std::ostream* open_more(const std::string& path, Io& io);
+  // Inputs read through this reach their end early once the run failed; read errors fail it.
+  std::unique_ptr<std::istream> guard(std::unique_ptr<std::istream> in, const std::string& name) {
+    return files_.guard(std::move(in), name);
+  }
+  bool failed() const { return files_.failed(); }
+  // Flushes everything; on an I/O error prints its line and returns false.
+  bool flush(Io& io);
+  // For the counts line after a failure: "; stopped by the error above, clean.pgn left as it
+  // was", or (when only an input could not be opened) "; clean.pgn left as it was because …".
+  std::string stopped_note(bool input_failed = false) const;
+  // Publishes the files when `code` is below kUsage and nothing failed, else removes the
+  // temporaries; returns the exit code (kUsage when something failed).
+  int finish(int code, Io& io);
 
  private:
-  std::unique_ptr<std::ofstream> file_;
-  std::ostream* out_ = nullptr;
+  OutputSet files_;
+  std::ostream* stream_ = nullptr;
+  bool reported_ = false;
 };
+
+// The paths of the inputs, for OutputTarget::open's refusal of an output onto an input.
+std::vector<std::string> input_paths(const ExpandedInputs& inputs);
+// False, with a one-line reason, when `path` is one of `inputs` (same device and inode).
+bool refuse_output_onto_input(const std::string& path, const std::vector<std::string>& inputs, std::string_view option,
+                              Io& io);
 
 }  // namespace planilla::cli

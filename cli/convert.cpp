@@ -46,7 +46,7 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
     }
   }
   OutputTarget target;
-  if (!target.open(o.output, io)) return kUsage;
+  if (!target.open(o.output, io, input_paths(setup.files))) return kUsage;
 
   ConvertOptions co;
   co.from = setup.from;
@@ -77,6 +77,7 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
       io_error = true;
       continue;
     }
+    stream = target.guard(std::move(stream), file.display_name);
     co.read = setup.read_options;
     co.read.file_name = file.display_name;
     apply_shard(shard, input_size(file), co.read);
@@ -94,14 +95,15 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
     total.errors += s.errors;
     total.games_with_errors += s.games_with_errors;
     bytes_before += input_size(file);
+    if (target.failed()) break;
   }
   progress.finish();
-  target.stream().flush();
+  target.flush(io);
   if (!o.quiet)
     io.err << "converted " << total.games << (total.games == 1 ? " game, " : " games, ") << total.moves << " moves"
-           << (total.games_with_errors ? "; " + std::to_string(total.games_with_errors) + " with errors" : "") << '\n';
-  if (io_error) return kUsage;
-  return total.errors > 0 ? kProblems : kOk;
+           << (total.games_with_errors ? "; " + std::to_string(total.games_with_errors) + " with errors" : "")
+           << target.stopped_note(io_error) << '\n';
+  return target.finish(io_error ? kUsage : total.errors > 0 ? kProblems : kOk, io);
 }
 
 }  // namespace
@@ -117,14 +119,14 @@ void setup_convert(Cli& cli) {
       ->default_str("en");
   sub->add_option("-o,--output", o->output, "Write here instead of stdout");
   sub->add_option("--castling", o->castling, "Castling as written: O-O (PGN) or 0-0 (FIDE)")
-      ->check(CLI::IsMember({"O-O", "0-0"}))
+      ->transform(CLI::IsMember({"O-O", "0-0"}, CLI::ignore_case))
       ->default_str("O-O");
   sub->add_option("--promotion", o->promotion, "Promotion mark: = (e8=Q, PGN) or none (e8Q, FIDE)")
-      ->check(CLI::IsMember({"=", "none"}))
+      ->transform(CLI::IsMember({"=", "none"}, CLI::ignore_case))
       ->default_str("=");
-  sub->add_option("--checks", o->checks, "Write + and # marks")->check(CLI::IsMember({"yes", "no"}))->default_str("yes");
+  sub->add_option("--checks", o->checks, "Write + and # marks")->transform(CLI::IsMember({"yes", "no"}, CLI::ignore_case))->default_str("yes");
   sub->add_option("--fen", o->fen, "FEN dialect for set-up and Chess960 games")
-      ->check(CLI::IsMember({"xfen", "shredder"}))
+      ->transform(CLI::IsMember({"xfen", "shredder"}, CLI::ignore_case))
       ->default_str("xfen");
   add_encoding_option(sub, o->encoding);
   add_jobs_option(sub, o->jobs);
@@ -133,7 +135,7 @@ void setup_convert(Cli& cli) {
   sub->add_option("--repair", o->repair,
                   "evident: replace moves whose intended reading is evident (the single reading close to "
                   "the writing that keeps the game legal) and list each repair as N-REPAIRED; none: report only")
-      ->check(CLI::IsMember({"evident", "none"}))
+      ->transform(CLI::IsMember({"evident", "none"}, CLI::ignore_case))
       ->default_str("none");
   sub->add_flag("--phonetic", o->phonetic, "Spoken style: FIDE phonetic file names (Anna, Bella, … / Ana, Bella, …)");
   sub->add_flag("-q,--quiet", o->quiet, "No summary line on stderr");

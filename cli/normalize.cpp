@@ -1,5 +1,5 @@
 // planilla normalize: archives in, PGN export format out, every rejected game kept byte for byte.
-#include <fstream>
+#include <filesystem>
 #include <sstream>
 #include <iostream>
 
@@ -27,6 +27,12 @@ struct NormalizeCliOptions {
   std::string shard;
 };
 
+// Whether --rejects and -o name one file (an existing one, or the same new path).
+bool same_output(const std::string& a, const std::string& b) {
+  std::error_code ea, eb;
+  return same_file(a, b) || std::filesystem::weakly_canonical(a, ea) == std::filesystem::weakly_canonical(b, eb);
+}
+
 int run_normalize(const NormalizeCliOptions& o, Io& io) {
   InputSetup setup;
   ShardSpec shard;
@@ -39,7 +45,8 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
     return kUsage;
   }
   OutputTarget target;
-  if (!target.open(o.output, io)) return kUsage;
+  const std::vector<std::string> inputs = input_paths(setup.files);
+  if (!target.open(o.output, io, inputs)) return kUsage;
   // Rejects default beside the output: OUT.rejects.pgn, or rejects.pgn when writing to stdout.
   std::string rejects_path = o.rejects;
   if (rejects_path.empty()) {
@@ -50,7 +57,13 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
       rejects_path += ".rejects.pgn";
     }
   }
-  std::unique_ptr<std::ofstream> rejects;  // opened on the first rejected game only
+  if (!refuse_output_onto_input(rejects_path, inputs, "--rejects", io)) return kUsage;
+  if (!o.output.empty() && o.output != "-" && written_through_temporary(rejects_path) &&
+      same_output(rejects_path, o.output)) {
+    io.err << "planilla: --rejects " << rejects_path << " is also the output (-o); give them different files\n";
+    return kUsage;
+  }
+  std::ostream* rejects = nullptr;  // opened on the first rejected game only, published with -o
 
   NormalizeOptions no;
   no.write.moves.language = to->language;
@@ -72,6 +85,7 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
       io_error = true;
       continue;
     }
+    stream = target.guard(std::move(stream), file.display_name);
     no.read = setup.read_options;
     no.read.file_name = file.display_name;
     apply_shard(shard, input_size(file), no.read);
@@ -80,25 +94,19 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
     no.on_game = [&](const GameRecord& r) { reporter.game(r); };
     NormalizeStats s = normalize(*stream, target.stream(), &file_rejects, no);
     if (!file_rejects.str().empty()) {
-      if (!rejects) {
-        rejects = std::make_unique<std::ofstream>(rejects_path, std::ios::binary | std::ios::trunc);
-        if (!*rejects) {
-          io.err << "planilla normalize: cannot write rejects to " << rejects_path << '\n';
-          return kUsage;
-        }
-      }
+      if (!rejects && !(rejects = target.open_more(rejects_path, io))) return kUsage;
       *rejects << file_rejects.str();
     }
     total += s;
+    if (target.failed()) break;
   }
-  target.stream().flush();
+  target.flush(io);
   if (!o.quiet) {
     io.err << "games read " << total.read << ", written " << total.written << ", rejected " << total.rejected;
     if (total.rejected) io.err << " (kept byte for byte in " << rejects_path << ")";
-    io.err << '\n';
+    io.err << target.stopped_note(io_error) << '\n';
   }
-  if (io_error) return kUsage;
-  return total.rejected > 0 ? kProblems : kOk;
+  return target.finish(io_error ? kUsage : total.rejected > 0 ? kProblems : kOk, io);
 }
 
 }  // namespace
@@ -114,7 +122,7 @@ void setup_normalize(Cli& cli) {
   sub->add_option("--rejects", o->rejects,
                   "Rejected games here (default OUT.rejects.pgn, or rejects.pgn when writing to stdout)");
   sub->add_option("--fen", o->fen, "FEN dialect of set-up and Chess960 games")
-      ->check(CLI::IsMember({"xfen", "shredder"}))
+      ->transform(CLI::IsMember({"xfen", "shredder"}, CLI::ignore_case))
       ->default_str("xfen");
   add_encoding_option(sub, o->encoding);
   add_jobs_option(sub, o->jobs);

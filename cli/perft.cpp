@@ -10,6 +10,7 @@
 #include "board/fen.hpp"
 #include "board/position.hpp"
 #include "cli/app.hpp"
+#include "cli/common.hpp"
 
 namespace planilla::cli {
 
@@ -81,7 +82,8 @@ void setup_perft(Cli& cli) {
   sub->add_option("fen", opts->fen,
                   "Position as one argument: FEN, X-FEN or Shredder-FEN (clocks optional), 'startpos', or "
                   "'960:N' for Chess960 start position N (0-959, 518 is the standard array)")
-      ->required();
+      ->required()
+      ->transform(keyword_ignore_case("startpos"));
   sub->add_option("depth", opts->depth, "Plies to search (0 counts the position itself)")
       ->required()
       ->check(CLI::Range(0, 64));

@@ -44,6 +44,13 @@ bool prepare_reading(const std::vector<std::string>& inputs, const std::string& 
   if (!prepare_inputs(inputs, from, encoding, io, setup)) return false;
   if (!apply_limits(limits, setup.read_options, io)) return false;
   if (!parse_shard(shard_text, shard, io)) return false;
+  if (io.in_is_terminal)
+    for (const InputFile& file : setup.files.files)
+      if (file.path == "-") {
+        io.err << "planilla: reading moves from the terminal; end the input with Ctrl-D on a line of its own "
+                  "(Ctrl-C cancels)\n";
+        break;
+      }
   if (shard.count > 1)
     for (const InputFile& file : setup.files.files)
       if (file.path == "-") {
