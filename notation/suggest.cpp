@@ -499,6 +499,13 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
   std::vector<Suggestion> out;
   for (std::size_t i = 0; i < unique.size() && out.size() < options.max_suggestions; ++i) {
     const Hypothesis& h = unique[i];
+    // One suggestion per move (and one more for it as a missing ply): a transposition that
+    // plays the same move now is counted above, not listed twice.
+    const bool missing = h.kind == SuggestionKind::MissingPly;
+    if (std::any_of(out.begin(), out.end(), [&](const Suggestion& o) {
+          return o.move == h.move && (o.kind == SuggestionKind::MissingPly) == missing;
+        }))
+      continue;
     Suggestion s;
     s.move = h.move;
     s.san = write_move(before, h.move, san_opts);
