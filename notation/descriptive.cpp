@@ -219,6 +219,7 @@ std::string describe_repairs(std::uint32_t used) {
       {kRepairPromotionWords, "promotion written in words"},
       {kRepairCapturedPiece, "the piece taken is not the one printed: read as the capture the board allows"},
       {kRepairWordForm, "word form tolerated (take, Kts, (on ...), (!))"},
+      {kRepairVerbal, "verbal notation read as descriptive"},
   };
   std::string out;
   for (const auto& [bit, name] : kNames) {

@@ -74,13 +74,14 @@ enum DescriptiveRepair : std::uint32_t {
   kRepairPromotionWords = 1u << 13,  // "P. becomes a Queen."
   kRepairCapturedPiece = 1u << 14,   // the piece printed as taken is not there: read as the one that is
   kRepairWordForm = 1u << 15,        // "take" for takes, "Kts P", "(on R4)", "(!)" inside a move
+  kRepairVerbal = 1u << 16,          // "The king's pawn two squares." (verbal notation before 1850)
 };
 
 // Every repair bit (the ones a diagnostic names as N-DESC-REPAIR, not the conventions).
 inline constexpr std::uint32_t kAllRepairs =
     kRepairMissingHyphen | kRepairRankMirrored | kRepairHisHer | kRepairOcr | kRepairCastlingWords |
     kRepairSquareWord | kRepairSpacing | kRepairVerb | kRepairCheckWords | kRepairEnPassantWords |
-    kRepairPromotionWords | kRepairCapturedPiece | kRepairWordForm;
+    kRepairPromotionWords | kRepairCapturedPiece | kRepairWordForm | kRepairVerbal;
 
 struct DescriptiveMove {
   // Castling: `castle` names the side; `castle_any` is a bare "Castles" (whichever is legal).

@@ -214,10 +214,19 @@ std::string end_word_at(std::string_view s) {
   return {};
 }
 
+// Verbal notation's "B. The same." (Black plays White's move, mirrored: the same words).
+bool is_the_same(std::string_view text) {
+  std::string t = lower(trim(text));
+  if (t.starts_with("w.") || t.starts_with("b.")) t = std::string(trim(std::string_view(t).substr(2)));
+  while (!t.empty() && (t.back() == '.' || t.back() == ' ')) t.pop_back();
+  return t == "the same" || t == "same";
+}
+
 // How many moves a cell's text reads as (0 when it does not read to its end).
 int cell_moves(std::string_view text, std::string* result) {
   const std::string_view t = trim(text);
   if (t.empty()) return 0;
+  if (is_the_same(t)) return 1;
   const PrintText pt = normalize_descriptive_print(t, true);
   const DescriptiveScore score = read_descriptive_score_raw(pt.text, DescriptiveDialect::English);
   if (score.stopped_early) return 0;
@@ -501,6 +510,7 @@ struct Builder {
   std::uint32_t right_line = 0;
   std::size_t indent = 0;    // of the score's first line
   bool punctuated = false;   // the score's own style
+  std::string last_cell;     // the last one-move cell as printed ("The same." repeats it)
 };
 
 void append_text(Builder& b, std::string_view text, std::uint64_t book_byte) {
@@ -590,7 +600,13 @@ void add_cell(Builder& b, const Cell& c, std::string_view line, std::uint64_t li
   if (moves == 0) return;  // a result word alone, or a number before a note
   const std::string prefix = std::to_string(b.number) + (b.side == Color::Black ? "... " : ". ");
   append_synthetic(b, prefix, line_byte + c.begin);
-  append_text(b, line.substr(begin, c.end - begin), line_byte + begin);
+  const std::string_view printed = line.substr(begin, c.end - begin);
+  if (is_the_same(printed) && !b.last_cell.empty()) {
+    append_synthetic(b, b.last_cell, line_byte + begin);  // the previous move's words, here
+  } else {
+    append_text(b, printed, line_byte + begin);
+    b.last_cell = moves == 1 ? std::string(printed) : std::string();
+  }
   append_synthetic(b, "\n", line_byte + c.end);
   // Where the cell leaves the count: each move is one ply.
   for (int k = 0; k < moves; ++k) {
