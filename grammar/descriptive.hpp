@@ -118,7 +118,13 @@ struct en_dest_hyphen : seq< en_move_dash, gap, en_dest_square > {};
 struct en_dest_no_hyphen : seq< en_dest_square > {};
 struct en_dest_file : seq< en_file > {};
 struct en_dest_file_only : seq< en_move_dash, gap, en_dest_file, not_at< gap, alnum > > {};
-struct en_move_part : sor< en_dest_hyphen, en_dest_file_only, en_dest_no_hyphen > {};
+// A verb instead of a square ("Q. checks.", "R interposes"): any square; the board decides.
+struct en_verb_checks : seq< sor< TAO_PEGTL_STRING("checks"), TAO_PEGTL_STRING("gives check") >, word_end,
+                             opt< one< '.' > > > {};
+struct en_verb_other : seq< sor< TAO_PEGTL_STRING("interposes"), TAO_PEGTL_STRING("covers") >, word_end,
+                            opt< one< '.' > > > {};
+struct en_dest_verb : sor< en_verb_checks, en_verb_other > {};
+struct en_move_part : sor< en_dest_hyphen, en_dest_file_only, en_dest_no_hyphen, en_dest_verb > {};
 
 struct en_piece_move : seq< en_mover, opt< gap, en_origin >, gap, sor< en_capture_part, en_move_part >,
                             opt< gap, en_promotion > > {};

@@ -270,6 +270,17 @@ struct action<en_dest_no_hyphen> {
   static void apply0(ParseState& s) { s.move.repairs |= kRepairMissingHyphen; }
 };
 template <>
+struct action<en_verb_checks> {
+  static void apply0(ParseState& s) {
+    s.move.repairs |= kRepairVerb;
+    if (s.move.check == DescriptiveCheck::None) s.move.check = DescriptiveCheck::Check;
+  }
+};
+template <>
+struct action<en_verb_other> {
+  static void apply0(ParseState& s) { s.move.repairs |= kRepairVerb; }
+};
+template <>
 struct action<en_dest_file> {
   static void apply0(ParseState& s) {
     s.move.to_files = s.files;

@@ -11,6 +11,7 @@
 
 #include "grammar/descriptive.hpp"
 #include "grammar/descriptive_actions.hpp"
+#include "grammar/descriptive_print.hpp"
 
 namespace planilla {
 
@@ -249,7 +250,44 @@ DescriptiveScore score_from_path(std::string_view text, const Node& last,
 
 }  // namespace
 
-DescriptiveScore read_descriptive_score(std::string_view text, DescriptiveDialect dialect) {
+namespace {
+
+// Moves read from print-normalized text: spans and diagnostics back on the original bytes, and the
+// print repairs of each move's range added to its repair bits.
+void to_original(const PrintText& pt, std::vector<DescriptiveMove>& moves, std::vector<Diagnostic>& diags) {
+  for (DescriptiveMove& m : moves) {
+    const std::uint32_t b = pt.original_begin(static_cast<std::size_t>(m.span.byte));
+    const std::uint32_t e = pt.original_end(static_cast<std::size_t>(m.span.byte + m.span.length));
+    m.repairs |= pt.repairs_in(b, e);
+    m.span = SourceSpan{b, e > b ? e - b : 0};
+  }
+  for (Diagnostic& d : diags) d.byte = pt.original_begin(static_cast<std::size_t>(d.byte));
+}
+
+std::string_view original_text(std::string_view text, const SourceSpan& s) {
+  return text.substr(static_cast<std::size_t>(s.byte), s.length);
+}
+
+}  // namespace
+
+DescriptiveScore read_descriptive_score(std::string_view original, DescriptiveDialect dialect) {
+  const PrintText pt = dialect == DescriptiveDialect::English ? normalize_descriptive_print(original) : PrintText{};
+  const std::string_view text = dialect == DescriptiveDialect::English ? std::string_view(pt.text) : original;
+  DescriptiveScore score = read_descriptive_score_raw(text, dialect);
+  if (dialect == DescriptiveDialect::English) {
+    to_original(pt, score.moves, score.diagnostics);
+    for (Diagnostic& d : score.diagnostics)
+      if (d.code == Code::MoveSyntax) {
+        std::size_t end = static_cast<std::size_t>(d.byte);
+        while (end < original.size() && !is_space(original[end])) ++end;
+        d.written = std::string(original.substr(static_cast<std::size_t>(d.byte), end - static_cast<std::size_t>(d.byte)));
+        d.message = "not a descriptive move: '" + d.written + "'";
+      }
+  }
+  return score;
+}
+
+DescriptiveScore read_descriptive_score_raw(std::string_view text, DescriptiveDialect dialect) {
   const Lattice lat = build_lattice(text, dialect);
   std::vector<const Node*> nodes;
   std::vector<const ParsedDescriptive*> moves;
@@ -347,6 +385,37 @@ std::vector<const ParsedDescriptive*> search_segmentations(std::string_view text
 
 DescriptiveGame read_descriptive_game(std::string_view text, DescriptiveDialect dialect,
                                       const Position& start) {
+  return read_descriptive_game(text, dialect, start, DescriptiveReadOptions{});
+}
+
+DescriptiveGame read_descriptive_game(std::string_view original, DescriptiveDialect dialect, const Position& start,
+                                      const DescriptiveReadOptions& options) {
+  if (dialect != DescriptiveDialect::English) return read_descriptive_game_raw(original, dialect, start);
+  const PrintText pt = normalize_descriptive_print(original, options.collapse_spaces);
+  DescriptiveGame game = read_descriptive_game_raw(pt.text, dialect, start);
+  // Re-resolve with the print repairs on the moves, so each is named where it was needed.
+  to_original(pt, game.score.moves, game.score.diagnostics);
+  for (Diagnostic& d : game.score.diagnostics)
+    if (d.code == Code::MoveSyntax) {
+      std::size_t end = static_cast<std::size_t>(d.byte);
+      while (end < original.size() && !is_space(original[end])) ++end;
+      d.written = std::string(original.substr(static_cast<std::size_t>(d.byte), end - static_cast<std::size_t>(d.byte)));
+      d.message = "not a descriptive move: '" + d.written + "'";
+    }
+  game.resolution = resolve_descriptive_game(game.score.moves, start);
+  for (Diagnostic& d : game.resolution.diagnostics) {
+    if (d.code != Code::DescriptiveRepair || d.ply == 0 || d.ply > game.score.moves.size()) continue;
+    const SourceSpan& s = game.score.moves[d.ply - 1].span;
+    std::vector<std::string> notes;
+    pt.repairs_in(static_cast<std::uint32_t>(s.byte), static_cast<std::uint32_t>(s.byte + s.length), &notes);
+    d.written = std::string(original_text(original, s));
+    for (const auto& n : notes) d.message += "; " + n;
+  }
+  return game;
+}
+
+DescriptiveGame read_descriptive_game_raw(std::string_view text, DescriptiveDialect dialect,
+                                          const Position& start) {
   const Lattice lat = build_lattice(text, dialect);
   const Node* last = nullptr;
   std::optional<Diagnostic> split_warning;

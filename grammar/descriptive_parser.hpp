@@ -82,4 +82,19 @@ struct DescriptiveGame {
 DescriptiveGame read_descriptive_game(std::string_view text, DescriptiveDialect dialect,
                                       const Position& start);
 
+struct DescriptiveReadOptions {
+  bool collapse_spaces = false;  // a book's score: runs of spaces inside a move are one (a named repair)
+};
+
+// English text is first rewritten by normalize_descriptive_print (grammar/descriptive_print.hpp):
+// old print's tolerances, each a named repair (N-DESC-REPAIR with what was assumed); spans and
+// diagnostics refer to the original text.
+DescriptiveGame read_descriptive_game(std::string_view text, DescriptiveDialect dialect, const Position& start,
+                                      const DescriptiveReadOptions& options);
+
+// The same without the print rewrite (the grammar alone).
+DescriptiveGame read_descriptive_game_raw(std::string_view text, DescriptiveDialect dialect,
+                                          const Position& start);
+DescriptiveScore read_descriptive_score_raw(std::string_view text, DescriptiveDialect dialect);
+
 }  // namespace planilla

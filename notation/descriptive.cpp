@@ -208,6 +208,18 @@ std::string describe_repairs(std::uint32_t used) {
       {kUsedCheckSuffix, "check mark chose the reading"},
       {kUsedRecapture, "read as a recapture"},
       {kUsedGameSearch, "the rest of the score chose the reading"},
+      {kRepairHisHer, "file named by his/her/its read as the mover's own"},
+      {kRepairOcr, "OCR slip read as the move it stands for"},
+      {kRepairCastlingWords, "castling in words"},
+      {kRepairSquareWord, "'square' read as the first rank"},
+      {kRepairSpacing, "spaces inside the move closed up"},
+      {kRepairVerb, "verb instead of a square: the only legal move it can be"},
+      {kRepairCheckWords, "check written in words"},
+      {kRepairEnPassantWords, "en passant written in words"},
+      {kRepairPromotionWords, "promotion written in words"},
+      {kRepairCapturedPiece, "the piece taken is not the one printed: read as the capture the board allows"},
+      {kRepairWordForm, "word form tolerated (take, Kts, (on ...), (!))"},
+      {kRepairVerbal, "verbal notation read as descriptive"},
   };
   std::string out;
   for (const auto& [bit, name] : kNames) {
@@ -267,6 +279,24 @@ DescriptiveGameResult resolve_descriptive_game(std::span<const DescriptiveMove> 
         next.push_back(std::move(child));
       }
     }
+    if (next.empty() && moves[i].capture && moves[i].captured != PieceType::None) {
+      // Last resort, when no line goes on: a misprint of the piece taken ("K. takes B." where a
+      // rook stands) is read as the capture the rest of the move allows, named as a repair.
+      DescriptiveMove any = moves[i];
+      any.captured = PieceType::None;
+      any.captured_designator = Designator{};
+      for (const Line& line : lines) {
+        for (const auto& r : descriptive_readings(any, line.pos, line.ctx)) {
+          if (next.size() >= options.beam_width) break;
+          Line child = line;
+          child.ctx.play(child.pos, r.move);
+          child.pos.play(r.move);
+          child.plies.push_back(DescriptivePly{r.move, r.used | kRepairCapturedPiece, {}});
+          child.reading_counts.push_back(1);
+          next.push_back(std::move(child));
+        }
+      }
+    }
     if (next.empty()) {
       failed = true;
       result.failed_ply = i;
@@ -301,7 +331,7 @@ DescriptiveGameResult resolve_descriptive_game(std::span<const DescriptiveMove> 
     } else if (lines.front().reading_counts.size() > i && lines.front().reading_counts[i] > 1) {
       ply.used |= kUsedGameSearch;
     }
-    const std::uint32_t repairs = ply.used & (kRepairMissingHyphen | kRepairRankMirrored);
+    const std::uint32_t repairs = ply.used & kAllRepairs;
     const std::uint32_t conventions = ply.used & (kUsedCheckSuffix | kUsedRecapture | kUsedGameSearch);
     if (repairs != 0)
       result.diagnostics.push_back(ply_diagnostic(Code::DescriptiveRepair, Severity::Note, i, moves[i],

@@ -62,7 +62,26 @@ enum DescriptiveRepair : std::uint32_t {
   kUsedCheckSuffix = 1u << 2,        // the check mark chose between legal readings
   kUsedRecapture = 1u << 3,          // bare capture read as a recapture on the last square
   kUsedGameSearch = 1u << 4,         // the rest of the game chose between readings
+  // Tolerances of old print (grammar/descriptive_print.hpp and the grammar), each a named repair.
+  kRepairHisHer = 1u << 5,           // "Q. to her 2d.": the file named by "his/her/its"
+  kRepairOcr = 1u << 6,              // "KttoQB3", "B~B3", "KI" for K1, "Kt-P" for KtxP
+  kRepairCastlingWords = 1u << 7,    // "Castles on Q's side" → O-O-O
+  kRepairSquareWord = 1u << 8,       // "R to K square", "R to K sq." → the first rank
+  kRepairSpacing = 1u << 9,          // "P.  to K's  4th.": several spaces inside one move
+  kRepairVerb = 1u << 10,            // "Q. checks.", "R interposes": a verb instead of a square
+  kRepairCheckWords = 1u << 11,      // "(dis. ch.)", "check", "(ch.)"
+  kRepairEnPassantWords = 1u << 12,  // "(in passing)", "en pas"
+  kRepairPromotionWords = 1u << 13,  // "P. becomes a Queen."
+  kRepairCapturedPiece = 1u << 14,   // the piece printed as taken is not there: read as the one that is
+  kRepairWordForm = 1u << 15,        // "take" for takes, "Kts P", "(on R4)", "(!)" inside a move
+  kRepairVerbal = 1u << 16,          // "The king's pawn two squares." (verbal notation before 1850)
 };
+
+// Every repair bit (the ones a diagnostic names as N-DESC-REPAIR, not the conventions).
+inline constexpr std::uint32_t kAllRepairs =
+    kRepairMissingHyphen | kRepairRankMirrored | kRepairHisHer | kRepairOcr | kRepairCastlingWords |
+    kRepairSquareWord | kRepairSpacing | kRepairVerb | kRepairCheckWords | kRepairEnPassantWords |
+    kRepairPromotionWords | kRepairCapturedPiece | kRepairWordForm | kRepairVerbal;
 
 struct DescriptiveMove {
   // Castling: `castle` names the side; `castle_any` is a bare "Castles" (whichever is legal).

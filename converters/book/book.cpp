@@ -2,9 +2,14 @@
 #include "converters/book/book.hpp"
 
 #include <cctype>
+#include <algorithm>
 #include <charconv>
+#include <cstdio>
+#include <map>
+#include <optional>
 
 #include "grammar/descriptive_parser.hpp"
+#include "grammar/descriptive_print.hpp"
 #include "notation/write.hpp"
 
 namespace planilla {
@@ -103,168 +108,533 @@ std::string strip_book_markup(std::string_view line, bool& in_block, bool* from_
 
 namespace {
 
-struct Heading {
-  bool is_game = false;
-  bool ends_game = false;
-  int number = 0;
-  std::string title;
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+int roman_value(std::string_view r) {
+  int total = 0, prev = 0;
+  for (auto it = r.rbegin(); it != r.rend(); ++it) {
+    int v = 0;
+    switch (*it) {
+      case 'I': v = 1; break;
+      case 'V': v = 5; break;
+      case 'X': v = 10; break;
+      case 'L': v = 50; break;
+      case 'C': v = 100; break;
+      default: return 0;
+    }
+    total += v < prev ? -v : v;
+    prev = std::max(prev, v);
+  }
+  return total;
+}
+
+// One column of a score line: the text after a move number up to the next column's number.
+struct Cell {
+  int number = -1;           // -1: no number (a continuation line)
+  bool black_start = false;  // "7. ........", "1 ...", or a number alone before wide space
+  std::size_t begin = 0, end = 0;  // the moves' bytes in the line
+  int moves = 0;             // moves the text reads as (text only)
+  std::string result;
 };
 
-Heading classify_line(std::string_view raw) {
-  Heading h;
-  const std::string_view line = trim(raw);
-  auto game_number = [&](std::string_view rest) {
+struct ScoreLine {
+  std::size_t indent = 0;    // blanks before the first number
+  bool punctuated = false;   // moves separated by ',' or ';' (the prose style of variations)
+  std::vector<Cell> cells;
+  int run_in_numbers = 0;    // single-spaced "2." inside a cell: a run-in score
+  std::string result;        // a result word ends the line
+};
+
+bool piece_start(std::string_view s) {
+  if (s.empty()) return false;
+  const char c = s.front();
+  return c == 'P' || c == 'K' || c == 'Q' || c == 'B' || c == 'R' || c == 'N' || c == 'C' || c == 'O' ||
+         c == 'W' || c == 'T';
+}
+
+// Reads a move number at `i` (digits with an optional '.', "(12)", a Roman numeral with '.', or
+// the OCR "I"/"l" glued to a piece for 1). Returns the number and moves `i` past it; 0 if none.
+int read_number(std::string_view line, std::size_t& i, bool at_line_start) {
+  std::size_t j = i;
+  const bool paren = j < line.size() && line[j] == '(';
+  if (paren) ++j;
+  std::size_t k = j;
+  while (k < line.size() && std::isdigit(static_cast<unsigned char>(line[k]))) ++k;
+  if (k > j && k - j <= 3) {
     int n = 0;
-    const auto [p, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), n);
-    if (ec != std::errc{} || p == rest.data()) return false;
-    const std::string_view after = rest.substr(static_cast<std::size_t>(p - rest.data()));
-    if (after.empty() || (after.front() != '.' && after.front() != ':')) return false;
-    h.is_game = true;
-    h.number = n;
-    h.title = std::string(trim(after.substr(1)));
+    std::from_chars(line.data() + j, line.data() + k, n);
+    if (paren) {
+      if (k >= line.size() || line[k] != ')') return 0;
+      ++k;
+    } else if (k < line.size() && line[k] == '.') {
+      ++k;
+    }
+    if (k < line.size() && !is_blank(line[k]) && line[k] != '.') {
+      // "1.P-K4" is a number; "4th" or "K4" are not.
+      if (!(k > j && line[k - 1] == '.' && piece_start(line.substr(k)))) return 0;
+    }
+    if (n <= 0) return 0;
+    i = k;
+    return n;
+  }
+  if (paren || !at_line_start) return 0;
+  // Roman numerals: "XIV." then a space.
+  k = j;
+  while (k < line.size() && std::string_view("IVXLC").find(line[k]) != std::string_view::npos) ++k;
+  if (k > j && k + 1 < line.size() && line[k] == '.' && is_blank(line[k + 1])) {
+    const int n = roman_value(line.substr(j, k - j));
+    if (n > 0) {
+      i = k + 1;
+      return n;
+    }
+  }
+  // OCR: "IP— Q4" at the start of a line is "1 P-Q4".
+  if (j + 1 < line.size() && (line[j] == 'I' || line[j] == 'l') &&
+      (line[j + 1] == 'P' || (line[j + 1] == 'K' && j + 2 < line.size() && line[j + 2] == 't'))) {
+    i = j + 1;
+    return 1;
+  }
+  return 0;
+}
+
+constexpr std::string_view kEndWords[] = {"Resigns", "resigns", "Resigned", "resigned", "Drawn", "drawn",
+                                          "Draw.", "1/2-1/2", "1-0", "0-1", "and wins", "And wins",
+                                          "and mates", "And mates", "White wins", "Black wins",
+                                          "White resigns", "Black resigns"};
+
+std::string end_word_at(std::string_view s) {
+  for (std::string_view w : kEndWords)
+    if (starts_with_word(s, w)) return std::string(w);
+  return {};
+}
+
+// Verbal notation's "B. The same." (Black plays White's move, mirrored: the same words).
+bool is_the_same(std::string_view text) {
+  std::string t = lower(trim(text));
+  if (t.starts_with("w.") || t.starts_with("b.")) t = std::string(trim(std::string_view(t).substr(2)));
+  while (!t.empty() && (t.back() == '.' || t.back() == ' ')) t.pop_back();
+  return t == "the same" || t == "same";
+}
+
+// How many moves a cell's text reads as (0 when it does not read to its end).
+int cell_moves(std::string_view text, std::string* result) {
+  const std::string_view t = trim(text);
+  if (t.empty()) return 0;
+  if (is_the_same(t)) return 1;
+  const PrintText pt = normalize_descriptive_print(t, true);
+  const DescriptiveScore score = read_descriptive_score_raw(pt.text, DescriptiveDialect::English);
+  if (score.stopped_early) return 0;
+  if (result && !score.result.empty()) *result = score.result;
+  return static_cast<int>(score.moves.size());
+}
+
+// Splits a line into cells at its column numbers (the line start, or a number after two or more
+// blanks); nullopt when the line is not a score line (prose, a table, a diagram).
+std::optional<ScoreLine> parse_score_line(std::string_view line) {
+  ScoreLine out;
+  std::size_t i = 0;
+  while (i < line.size() && is_blank(line[i])) ++i;
+  if (i == line.size()) return std::nullopt;
+  out.indent = i;
+  bool first = true;
+  while (i < line.size()) {
+    Cell cell;
+    std::size_t at = i;
+    const int n = read_number(line, at, first);
+    if (n > 0) {
+      cell.number = n;
+      i = at;
+      std::size_t j = i;
+      while (j < line.size() && is_blank(line[j])) ++j;
+      std::size_t dots = j;
+      while (dots < line.size() && (line[dots] == '.' || line[dots] == '-')) ++dots;
+      if (line.substr(j).starts_with("\xE2\x80\xA6")) dots = j + 3;
+      if (dots - j >= 2) {
+        cell.black_start = true;
+        i = dots;
+      } else if (j - i >= 8 && !first) {
+        return std::nullopt;
+      } else if (j - i >= 8) {
+        cell.black_start = true;  // "8                       B to Kt2": Black's move under its number
+      }
+    } else if (!first) {
+      return std::nullopt;
+    }
+    // The cell runs to the next column number: a number after two or more blanks.
+    std::size_t e = i;
+    std::size_t blanks = 0;
+    while (e < line.size()) {
+      if (is_blank(line[e])) {
+        ++blanks;
+        ++e;
+        continue;
+      }
+      if (blanks >= 1 && std::isdigit(static_cast<unsigned char>(line[e]))) {
+        // A column number: after two blanks, or after one when it jumps ahead (a right column
+        // set close: "QR to K square 39 P to KR4").
+        std::size_t probe = e;
+        const int next = read_number(line, probe, false);
+        // (Not a rank: above 8, and one blank then a piece after it.)
+        if (next > 0 && (blanks >= 2 || (cell.number > 0 && next > 8 && next > cell.number + 1 &&
+                                         probe + 1 < line.size() && line[probe] == ' ' && line[probe - 1] != '.' &&
+                                         piece_start(line.substr(probe + 1)))))
+          break;
+      }
+      if (blanks == 1 && std::isdigit(static_cast<unsigned char>(line[e])) && e + 1 < line.size()) {
+        std::size_t probe = e;
+        const std::size_t before = e;
+        if (read_number(line, probe, false) > 0 && line[probe - 1] == '.') {
+          (void)before;
+          ++out.run_in_numbers;
+        }
+      }
+      blanks = 0;
+      ++e;
+    }
+    // An end word inside the cell ("B-KB1   and wins.") ends it, and the line.
+    bool ends_line = false;
+    for (std::size_t w = i; w < e; ++w) {
+      if ((w == i || is_blank(line[w - 1])) && !end_word_at(line.substr(w, e - w)).empty() && w > i) {
+        if (cell.result.empty()) cell.result = end_word_at(line.substr(w, e - w));
+        e = w;
+        ends_line = true;
+        break;
+      }
+    }
+    cell.begin = i;
+    cell.end = e;
+    std::string_view text = trim(line.substr(i, e - i));
+    // A result word alone, or ending the cell.
+    const std::string word = end_word_at(text);
+    if (!word.empty()) {
+      cell.result = word;
+      text = {};
+    }
+    for (std::size_t p = text.find_first_of(",;"); p != std::string_view::npos; p = text.find_first_of(",;", p + 1)) {
+      const std::string_view after = trim(text.substr(p + 1));
+      if (!after.starts_with("e.p") && !after.starts_with("e. p")) out.punctuated = true;
+    }
+    if (!text.empty()) {
+      cell.moves = cell_moves(text, &cell.result);
+      if (cell.moves == 0) return std::nullopt;
+    } else if (cell.result.empty() && !cell.black_start) {
+      // "5. P-KR3?" has moves; a bare number is no score line.
+      if (cell.number < 0) return std::nullopt;
+    }
+    if (!cell.result.empty()) out.result = cell.result;
+    out.cells.push_back(cell);
+    first = false;
+    i = ends_line ? line.size() : e;
+  }
+  if (out.cells.empty()) return std::nullopt;
+  // A line of moves with no number at all must be one column of one move (Black's, after a note).
+  if (out.cells.front().number < 0 && (out.cells.size() > 1 || out.cells.front().moves > 1)) return std::nullopt;
+  return out;
+}
+
+// ---- headings and tags
+
+struct PendingHeading {
+  std::string text;
+  std::uint32_t line = 0;
+  std::vector<std::string> after;  // lines between the heading and the score
+};
+
+bool heading_line(std::string_view raw, std::string& text) {
+  const std::string_view line = trim(raw);
+  if (line.size() < 4 || line.size() > 120) return false;
+  const std::string l = lower(line.substr(0, 12));
+  auto accept = [&] {
+    text = std::string(line);
     return true;
   };
-  if (raw.size() == line.size() || raw.substr(0, 1) != " ") {
-    if (starts_with_word(line, "GAME ") && game_number(line.substr(5))) return h;
-    if (starts_with_word(line, "Game No. ") && game_number(line.substr(9))) return h;
+  if (starts_with_word(l, "game ")) {
+    const std::string_view rest = trim(line.substr(5));
+    if (!rest.empty() && (std::isdigit(static_cast<unsigned char>(rest.front())) ||
+                          std::string_view("IVXLC").find(rest.front()) != std::string_view::npos ||
+                          starts_with_word(lower(rest), "no") || starts_with_word(lower(rest), "played")))
+      return accept();
   }
-  if (!line.empty() && line.find_first_not_of("* ") == std::string_view::npos && line.find('*') != line.npos &&
-      line.size() > 3)
-    h.ends_game = true;
-  if (starts_with_word(line, "PART ") || starts_with_word(line, "CHAPTER ") || starts_with_word(line, "End of"))
-    h.ends_game = true;
-  return h;
+  if ((starts_with_word(line, "No.") || starts_with_word(line, "NO.")) && line.size() < 12) return accept();
+  if (starts_with_word(l, "example ") && line.size() > 8 && std::isdigit(static_cast<unsigned char>(line[8])))
+    return accept();
+  // "A. Burn v. C. von Bardeleben." / "Mr. Morphy v. Mr. Anderssen": a short line naming two players.
+  if (line.size() < 70 && (line.find(" v. ") != std::string_view::npos || line.find(" vs. ") != std::string_view::npos) &&
+      std::isupper(static_cast<unsigned char>(line.front())) && line.find(". ") != 0)
+    return accept();
+  return false;
 }
 
-constexpr std::string_view kResultWords[] = {"Resigns", "resigns", "Resigned", "Drawn", "drawn",
-                                             "Draw", "1/2-1/2", "1-0", "0-1"};
-
-// Whether the rest of a score line after a move begins something the line may hold next: its
-// end, a move number, a result word or another move.
-bool next_reads(std::string_view rest) {
-  std::size_t i = 0;
-  while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t' || rest[i] == ',' || rest[i] == ';' ||
-                             rest[i] == '!' || rest[i] == '?'))
-    ++i;
-  rest.remove_prefix(i);
-  if (rest.empty() || std::isdigit(static_cast<unsigned char>(rest.front()))) return true;
-  for (std::string_view w : kResultWords)
-    if (starts_with_word(rest, w)) return true;
-  return parse_descriptive_prefix(rest, DescriptiveDialect::English).has_value();
+void add_tag(std::vector<std::pair<std::string, std::string>>& tags, const std::string& name, std::string value) {
+  value = std::string(trim(value));
+  while (!value.empty() && (value.back() == '.' || value.back() == ',' || value.back() == ':')) value.pop_back();
+  value = std::string(trim(value));
+  if (value.empty()) return;
+  for (auto& [n, v] : tags)
+    if (n == name) return;
+  tags.emplace_back(name, value);
 }
 
-// Reads the score line `text` (markup removed) into `game`, tracking the expected move number.
-struct ScoreCursor {
+std::string strip_mr(std::string s) {
+  for (std::string_view p : {"Mr. ", "Messrs. ", "Dr. ", "Herr "})
+    if (s.starts_with(p)) s = s.substr(p.size());
+  return s;
+}
+
+// Tags from a heading and the lines between it and the score.
+std::vector<std::pair<std::string, std::string>> heading_tags(const PendingHeading& h, std::string& title) {
+  std::vector<std::pair<std::string, std::string>> tags;
+  std::vector<std::string> lines;
+  if (!h.text.empty()) lines.push_back(h.text);
+  for (const auto& l : h.after) lines.push_back(std::string(trim(l)));
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    const std::string& line = lines[k];
+    if (line.empty()) continue;
+    // "GAME No. 3", "GAME I.--Mr. Morphy v. Mr. Anderssen", "Game IV. — Ruy Lopez".
+    std::string rest = line;
+    const std::string l = lower(line);
+    if (k == 0 && !h.text.empty()) {
+      std::size_t p = 0;
+      if (l.starts_with("game")) p = 4;
+      else if (l.starts_with("example")) p = 7;
+      else if (l.starts_with("no")) p = 0;
+      while (p < rest.size() && (is_blank(rest[p]) || rest[p] == '.' )) ++p;
+      if (lower(rest.substr(p, 3)).starts_with("no")) p += 2;
+      while (p < rest.size() && (is_blank(rest[p]) || rest[p] == '.')) ++p;
+      std::size_t q = p;
+      while (q < rest.size() && (std::isalnum(static_cast<unsigned char>(rest[q])))) ++q;
+      const std::string num = rest.substr(p, q - p);
+      const bool numeric = !num.empty() && (std::isdigit(static_cast<unsigned char>(num[0])) || roman_value(num) > 0);
+      if (numeric) {
+        rest = rest.substr(q);
+        std::size_t r = 0;
+        while (r < rest.size() && (is_blank(rest[r]) || rest[r] == '.' || rest[r] == '-' || rest[r] == ',' ||
+                                   rest[r] == ':' || static_cast<unsigned char>(rest[r]) >= 0x80))
+          ++r;
+        rest = rest.substr(r);
+      }
+    }
+    const auto v = rest.find(" v. ") != std::string::npos ? rest.find(" v. ") : rest.find(" vs. ");
+    if (v != std::string::npos && rest.size() < 80) {
+      std::string white = rest.substr(0, v);
+      std::string black = rest.substr(v + (rest[v + 2] == '.' ? 4 : 5));
+      const auto cut = black.find_first_of(",(;");
+      if (cut != std::string::npos) black = black.substr(0, cut);
+      add_tag(tags, "White", strip_mr(white));
+      add_tag(tags, "Black", strip_mr(black));
+      continue;
+    }
+    const auto w = line.find("White:");
+    const auto b = line.find("Black:");
+    if (w != std::string::npos && b != std::string::npos && b > w) {
+      add_tag(tags, "White", line.substr(w + 6, b - w - 6));
+      add_tag(tags, "Black", line.substr(b + 6));
+      continue;
+    }
+    // A column header "White   Black" and the names under it.
+    if (lower(line).starts_with("white") && line.find("Black") != std::string::npos && k + 1 < lines.size()) {
+      const std::string& names = lines[k + 1];
+      const auto gap = names.find("  ");
+      if (gap != std::string::npos) {
+        add_tag(tags, "White", names.substr(0, gap));
+        std::string black = std::string(trim(names.substr(gap)));
+        const auto gap2 = black.find("  ");
+        if (gap2 != std::string::npos) black = black.substr(0, gap2);
+        add_tag(tags, "Black", black);
+        ++k;
+      }
+      continue;
+    }
+    // Date: a year, with a day and month where printed.
+    for (std::size_t y = 0; y + 4 <= line.size(); ++y) {
+      if ((line[y] == '1') && (line[y + 1] == '7' || line[y + 1] == '8' || line[y + 1] == '9') &&
+          std::isdigit(static_cast<unsigned char>(line[y + 2])) && std::isdigit(static_cast<unsigned char>(line[y + 3])) &&
+          (y == 0 || !std::isdigit(static_cast<unsigned char>(line[y - 1]))) &&
+          (y + 4 == line.size() || !std::isdigit(static_cast<unsigned char>(line[y + 4])))) {
+        add_tag(tags, "Date", line.substr(y, 4) + ".??.??");
+        break;
+      }
+    }
+    const auto round = l.find("round ");
+    if (round != std::string::npos) {
+      std::size_t p = round + 6, q = p;
+      while (q < line.size() && std::isdigit(static_cast<unsigned char>(line[q]))) ++q;
+      if (q > p) add_tag(tags, "Round", line.substr(p, q - p));
+    }
+    for (std::string_view ev : {"tournament", "match", "congress"}) {
+      const auto e = l.find(ev);
+      if (e == std::string::npos) continue;
+      // "played in the Masters' Tournament, 23rd …" → "Masters' Tournament".
+      auto s0 = l.rfind(" the ", e);
+      std::size_t from = s0 == std::string::npos || e - s0 > 40 ? (e > 30 ? e - 30 : 0) : s0 + 5;
+      if (s0 == std::string::npos) {
+        const auto paren = line.rfind('(', e);
+        from = paren == std::string::npos ? 0 : paren + 1;
+      }
+      add_tag(tags, "Event", line.substr(from, e + ev.size() - from));
+      break;
+    }
+    const std::string lo = lower(rest);
+    for (std::string_view op : {"gambit", "defence", "defense", "opening", "lopez", "game", "attack", "counter"}) {
+      if (lo.find(op) != std::string::npos && rest.size() < 70 && lo.find("played") == std::string::npos &&
+          lo.find("white:") == std::string::npos) {
+        std::string opening = rest;
+        const auto paren = opening.find(" (");
+        if (paren != std::string::npos) opening = opening.substr(0, paren);
+        add_tag(tags, "Opening", opening);
+        break;
+      }
+    }
+  }
+  for (auto& [n, v] : tags)
+    if (n == "Opening") title = v;
+  if (title.empty()) title = h.text;
+  return tags;
+}
+
+// ---- the score being assembled
+
+struct Builder {
+  BookGame game;
   int number = 1;
   Color side = Color::White;
-  bool stopped = false;  // a gap or an unreadable token ended the main line
+  bool stopped = false;             // a gap or a layout stop: later lines are not read
+  std::uint32_t last_move_line = 0;
+  std::vector<std::pair<Cell, std::uint64_t>> right;  // right-column cells waiting for the left to end
+  std::uint32_t right_line = 0;
+  std::size_t indent = 0;    // of the score's first line
+  bool punctuated = false;   // the score's own style
+  std::string last_cell;     // the last one-move cell as printed ("The same." repeats it)
 };
 
-void read_score_line(std::string_view text, std::uint32_t line_no, std::uint64_t line_byte, BookGame& game,
-                     ScoreCursor& cur) {
-  std::size_t i = 0;
-  int listed_number = -1;
-  Color listed_side = Color::White;
-  while (i < text.size() && !cur.stopped) {
-    const char c = text[i];
-    if (c == ' ' || c == '\t' || c == ',' || c == ';' || c == '!' || c == '?') {
-      ++i;
-      continue;
-    }
-    if (std::isdigit(static_cast<unsigned char>(c)) && !(c == '0' && text.substr(i, 2) == "0-")) {
-      int n = 0;
-      const auto [p, ec] = std::from_chars(text.data() + i, text.data() + text.size(), n);
-      (void)ec;
-      i = static_cast<std::size_t>(p - text.data());
-      if (i < text.size() && text[i] == '.') ++i;
-      // "12. ........" (or "12 ........") resumes with Black.
-      std::size_t j = i;
-      while (j < text.size() && text[j] == ' ') ++j;
-      std::size_t dots = j;
-      while (dots < text.size() && text[dots] == '.') ++dots;
-      listed_number = n;
-      listed_side = Color::White;
-      if (dots - j >= 2) {
-        listed_side = Color::Black;
-        i = dots;
+void append_text(Builder& b, std::string_view text, std::uint64_t book_byte) {
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    b.game.score += text[k];
+    b.game.origin.push_back(book_byte + k);
+  }
+}
+
+void append_synthetic(Builder& b, const std::string& text, std::uint64_t book_byte) {
+  for (char c : text) {
+    b.game.score += c;
+    b.game.origin.push_back(book_byte);
+  }
+}
+
+void stop_layout(Builder& b, std::uint32_t line, std::string message) {
+  BookStop s;
+  s.line = line;
+  s.column = 1;
+  s.code = Code::MoveSyntax;
+  s.message = std::move(message);
+  b.game.layout_stops.push_back(std::move(s));
+  b.stopped = true;
+}
+
+std::string side_text(int n, Color c) { return std::to_string(n) + (c == Color::White ? " (White)" : " (Black)"); }
+
+// Adds one cell (moves of `line`, whose first byte is `line_byte`) in printed order.
+void add_cell(Builder& b, const Cell& c, std::string_view line, std::uint64_t line_byte, std::uint32_t line_no) {
+  if (b.stopped) return;
+  int moves = c.moves;
+  std::size_t begin = c.begin;
+  const std::string_view text = line.substr(c.begin, c.end - c.begin);
+  if (c.number > 0) {
+    Color start = c.black_start ? Color::Black : Color::White;
+    if (c.number == b.number && start == Color::White && b.side == Color::Black && moves >= 2) {
+      // "7. B - Q 3 … 7. B - Q 3  Kt x Kt": the White move restated before Black's reply.
+      start = Color::Black;
+      {
+        // Drop the restated move: the first reading after which the cell still reads.
+        const std::string_view t = text;
+        const PrintText pt = normalize_descriptive_print(t, true);
+        const auto readings = parse_descriptive_prefixes(trim(pt.text), DescriptiveDialect::English);
+        bool dropped = false;
+        const std::size_t lead = pt.text.size() - trim(pt.text).size() + 0;
+        (void)lead;
+        for (const auto& r : readings) {
+          const std::size_t off = pt.text.find_first_not_of(" \t") + r.length;
+          std::string rest_text;
+          const std::size_t ob = pt.original_end(off);
+          if (cell_moves(t.substr(ob), &rest_text) == moves - 1) {
+            begin = c.begin + ob;
+            moves -= 1;
+            dropped = true;
+            break;
+          }
+        }
+        if (!dropped) {
+          stop_layout(b, line_no, "move " + std::to_string(c.number) + " is printed again and its restatement does not read");
+          return;
+        }
+        if (moves == 0) return;
       }
-      if (listed_number > cur.number || (listed_number == cur.number && listed_side == Color::Black &&
-                                         cur.side == Color::White)) {
+    } else if (c.number == b.number && start == Color::White && b.side == Color::Black && moves == 1 &&
+               c.begin > 0) {
+      // "15. P-Kt3 … 15.   Q-Kt4ch" is Black's move when White's is already read.
+      start = Color::Black;
+    }
+    if (c.number != b.number || start != b.side) {
+      if (c.number > b.number || (c.number == b.number && start == Color::Black)) {
         BookGap gap;
-        gap.number = cur.number;
-        gap.side = cur.side;
+        gap.number = b.number;
+        gap.side = b.side;
         gap.line = line_no;
-        gap.message = "the score goes from move " + std::to_string(cur.number) +
-                      (cur.side == Color::White ? " (White)" : " (Black)") + " to move " +
-                      std::to_string(listed_number) + (listed_side == Color::White ? " (White)" : " (Black)") +
-                      ": the plies between are not in the score";
-        game.gaps.push_back(gap);
-        cur.stopped = true;
+        gap.message = "the score goes from move " + side_text(b.number, b.side) + " to move " +
+                      side_text(c.number, start) + ": the plies between are not in the score";
+        b.game.gaps.push_back(gap);
+        b.stopped = true;
         return;
       }
-      continue;
+      return;  // a number that goes back: a variation in the notes
     }
-    bool result = false;
-    for (std::string_view w : kResultWords) {
-      if (starts_with_word(text.substr(i), w)) {
-        game.result = std::string(w);
-        result = true;
-        break;
-      }
-    }
-    if (result) {
-      cur.stopped = true;
-      return;
-    }
-    // The longest reading can take the start of the next move in a single-spaced column
-    // ("QxB PxP" → "QxB P" + "xP"): take the longest after which the line still reads.
-    const auto readings = parse_descriptive_prefixes(text.substr(i), DescriptiveDialect::English, line_byte + i);
-    const ParsedDescriptive* parsed = readings.empty() ? nullptr : &readings.front();
-    for (const auto& r : readings) {
-      if (next_reads(text.substr(i + r.length))) {
-        parsed = &r;
-        break;
-      }
-    }
-    if (parsed == nullptr) {
-      std::size_t end = i;
-      while (end < text.size() && text[end] != ' ') ++end;
-      Diagnostic d;
-      d.code = Code::MoveSyntax;
-      d.severity = Severity::Error;
-      d.line = line_no;
-      d.column = static_cast<std::uint32_t>(i + 1);
-      d.game = static_cast<std::uint32_t>(game.number);
-      d.written = std::string(text.substr(i, end - i));
-      d.message = "not a descriptive move: '" + d.written + "'";
-      game.diagnostics.push_back(std::move(d));
-      cur.stopped = true;
-      return;
-    }
-    // Is this ply the one expected, or the restated White move of a "n. ........" line?
-    const bool restated = listed_number >= 0 && listed_number == cur.number - 1 && listed_side == Color::White &&
-                          cur.side == Color::White;
-    const bool restated_same = listed_number == cur.number && listed_side == Color::White && cur.side == Color::Black;
-    if (restated || restated_same) {
-      // Already read; the listing repeats it before resuming with Black.
-      listed_side = Color::Black;
-      i += parsed->length;
-      continue;
-    }
-    BookPly ply;
-    ply.number = cur.number;
-    ply.side = cur.side;
-    ply.text = std::string(trim(text.substr(i, parsed->length)));
-    ply.move = parsed->move;
-    ply.line = line_no;
-    game.plies.push_back(std::move(ply));
-    i += parsed->length;
-    listed_side = ~cur.side;
-    if (cur.side == Color::Black) {
-      ++cur.number;
-      listed_number = cur.number;
-    }
-    cur.side = ~cur.side;
+  } else if (b.side != Color::Black) {
+    return;  // an unnumbered move line only continues with Black's move
+  }
+  if (moves == 0) return;  // a result word alone, or a number before a note
+  const std::string prefix = std::to_string(b.number) + (b.side == Color::Black ? "... " : ". ");
+  append_synthetic(b, prefix, line_byte + c.begin);
+  const std::string_view printed = line.substr(begin, c.end - begin);
+  if (is_the_same(printed) && !b.last_cell.empty()) {
+    append_synthetic(b, b.last_cell, line_byte + begin);  // the previous move's words, here
+  } else {
+    append_text(b, printed, line_byte + begin);
+    b.last_cell = moves == 1 ? std::string(printed) : std::string();
+  }
+  append_synthetic(b, "\n", line_byte + c.end);
+  // Where the cell leaves the count: each move is one ply.
+  for (int k = 0; k < moves; ++k) {
+    if (b.side == Color::Black) ++b.number;
+    b.side = ~b.side;
+  }
+  b.last_move_line = line_no;
+  ++b.game.print_lines;
+}
+
+void flush_right(Builder& b, std::string_view text, const std::vector<std::uint64_t>& line_starts) {
+  if (b.right.empty()) return;
+  auto cells = std::move(b.right);
+  b.right.clear();
+  if (b.stopped) return;
+  const int first = cells.front().first.number;
+  if (first != b.number || b.side != Color::White) {
+    stop_layout(b, b.right_line,
+                "two-column listing: the right column starts at move " + std::to_string(first) +
+                    " but the left column ends before move " + side_text(b.number, b.side) +
+                    "; the columns are not read in an order the book does not print");
+    return;
+  }
+  for (const auto& [cell, line_byte] : cells) {
+    const auto it = std::upper_bound(line_starts.begin(), line_starts.end(), line_byte);
+    const auto line_no = static_cast<std::uint32_t>(it - line_starts.begin());
+    const std::size_t len = line_no < line_starts.size() ? line_starts[line_no] - line_byte - 1 : text.size() - line_byte;
+    add_cell(b, cell, text.substr(line_byte, len), line_byte, line_no);
   }
 }
 
@@ -274,101 +644,296 @@ BookExtraction extract_book_games(std::string_view bytes) {
   BookExtraction out;
   out.text = decode_book_text(bytes, &out.was_latin1);
   const std::string_view text = out.text;
-  bool in_block = false;
-  BookGame* game = nullptr;
-  ScoreCursor cursor;
-  std::size_t pos = 0;
-  std::uint32_t line_no = 0;
-  while (pos < text.size()) {
-    const auto nl = text.find('\n', pos);
-    const std::size_t end = nl == std::string_view::npos ? text.size() : nl;
-    const std::string_view raw = text.substr(pos, end - pos);
-    const std::uint64_t line_byte = pos;
-    pos = end + 1;
-    ++line_no;
-    bool block = false;
-    const std::string line = strip_book_markup(raw, in_block, &block);
-    const Heading h = classify_line(line);
-    if (h.is_game) {
-      out.games.push_back(BookGame{});
-      game = &out.games.back();
-      game->number = h.number;
-      game->title = h.title;
-      game->first_line = line_no;
-      game->last_line = line_no;
-      cursor = ScoreCursor{};
-      continue;
-    }
-    if (game == nullptr) continue;
-    if (h.ends_game) {
-      game = nullptr;
-      continue;
-    }
-    game->last_line = line_no;
-    // Rule 4: an indented (or transcriber-block) line that starts with a move number.
-    const std::string_view body = trim(line);
-    const std::size_t indent = line.find_first_not_of(" \t");
-    const bool indented = indent != std::string::npos && indent >= 4 && raw.size() > 0 &&
-                          (raw.front() == ' ' || raw.front() == '\t');
-    if (!indented && !block) continue;
-    if (cursor.stopped) continue;
-    // Rule 6: a result word alone on an indented line ("            Resigns.").
-    for (std::string_view w : kResultWords) {
-      if (starts_with_word(body, w)) {
-        game->result = std::string(w);
-        cursor.stopped = true;
-      }
-    }
-    if (body.empty() || !std::isdigit(static_cast<unsigned char>(body.front()))) continue;
-    read_score_line(line, line_no, line_byte, *game, cursor);
+  std::vector<std::uint64_t> line_starts;
+  for (std::size_t p = 0; p < text.size();) {
+    line_starts.push_back(p);
+    const auto nl = text.find('\n', p);
+    if (nl == std::string_view::npos) break;
+    p = nl + 1;
   }
+  // Markup-free lines with the same columns as the book's.
+  std::vector<std::string> lines;
+  lines.reserve(line_starts.size());
+  bool in_block = false;
+  for (std::size_t k = 0; k < line_starts.size(); ++k) {
+    const std::size_t b = line_starts[k];
+    const std::size_t e = k + 1 < line_starts.size() ? line_starts[k + 1] - 1 : text.size();
+    lines.push_back(strip_book_markup(text.substr(b, e - b), in_block));
+  }
+
+  std::optional<Builder> cur;
+  std::optional<PendingHeading> heading;
+  std::uint32_t since_heading = 0;
+  auto close = [&] {
+    if (!cur) return;
+    flush_right(*cur, text, line_starts);
+    Builder& b = *cur;
+    b.game.last_line = std::max(b.game.last_line, b.last_move_line);
+    if (b.game.print_lines > 0 || !b.game.layout_stops.empty()) {
+      b.game.number = static_cast<int>(out.games.size()) + 1;
+      b.game.origin.push_back(b.game.origin.empty() ? 0 : b.game.origin.back());
+      out.games.push_back(std::move(b.game));
+    }
+    cur.reset();
+  };
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    const std::string& line = lines[k];
+    const auto line_no = static_cast<std::uint32_t>(k + 1);
+    const std::uint64_t line_byte = line_starts[k];
+    const std::string_view body = trim(line);
+    if (body.empty()) continue;
+    if (starts_with_word(body, "PART ") || starts_with_word(body, "CHAPTER ") ||
+        starts_with_word(body, "End of") ||
+        (body.size() > 3 && body.find_first_not_of("* ") == std::string_view::npos)) {
+      close();
+      heading.reset();
+      continue;
+    }
+    std::string htext;
+    if (heading_line(line, htext)) {
+      close();
+      heading = PendingHeading{htext, line_no, {}};
+      since_heading = 0;
+      continue;
+    }
+    auto sl = parse_score_line(line);
+    if (sl && sl->run_in_numbers > 0 && !heading && !(cur && cur->game.has_heading)) sl.reset();
+    if (sl) {
+      const Cell& c0 = sl->cells.front();
+      const bool starts = c0.number == 1 && (!cur || cur->number > 1 || cur->side == Color::Black ||
+                                             cur->game.print_lines > 0);
+      if (starts && !(cur && cur->number == 1 && cur->side == Color::White && cur->game.print_lines == 0)) {
+        close();
+        cur.emplace();
+        cur->game.first_line = line_no;
+        cur->indent = sl->indent;
+        cur->punctuated = sl->punctuated;
+        if (heading) {
+          cur->game.has_heading = true;
+          cur->game.heading = heading->text;
+          cur->game.first_line = heading->line;
+          cur->game.tags = heading_tags(*heading, cur->game.title);
+          heading.reset();
+        }
+      }
+      // A line in another style than the score's is a variation in the notes: set flush left
+      // under an indented score, or with ',' and ';' between its moves.
+      const bool same_style = cur && (sl->punctuated == cur->punctuated || !sl->punctuated) &&
+                              !(cur->indent >= 4 && sl->indent == 0);
+      if (cur && same_style && (c0.number > 0 || cur->side == Color::Black)) {
+        // Two-column lines: the left column is read now, the right after the left ends.
+        const bool two_columns = sl->cells.size() >= 2 && sl->cells[1].number > 0 && c0.number > 0 &&
+                                 sl->cells[1].number > c0.number + 1;
+        const bool white_black = sl->cells.size() == 2 && sl->cells[1].number == c0.number && c0.number > 0;
+        // A line without a right column: the left column's last line (then the right column
+        // follows it), or the line after the whole block.
+        const bool left_goes_on = !two_columns && !cur->right.empty() && c0.number > 0 && c0.number == cur->number &&
+                                  c0.number < cur->right.front().first.number;
+        if (!two_columns && !left_goes_on) flush_right(*cur, text, line_starts);
+        if (white_black) {
+          // A White column and a Black column, one move each.
+          if (c0.moves != 1 || sl->cells[1].moves != 1) {
+            stop_layout(*cur, line_no, "a line holds move " + std::to_string(c0.number) +
+                                           " twice with more than one move in a column: White and Black columns cannot be told apart");
+          } else {
+            Cell black = sl->cells[1];
+            black.black_start = true;
+            add_cell(*cur, c0, line, line_byte, line_no);
+            add_cell(*cur, black, line, line_byte, line_no);
+          }
+        } else {
+          add_cell(*cur, c0, line, line_byte, line_no);
+          if (left_goes_on) flush_right(*cur, text, line_starts);
+          for (std::size_t ci = 1; ci < sl->cells.size(); ++ci) {
+            if (two_columns) {
+              if (cur->right.empty()) cur->right_line = line_no;
+              cur->right.emplace_back(sl->cells[ci], line_byte);
+            } else {
+              add_cell(*cur, sl->cells[ci], line, line_byte, line_no);
+            }
+          }
+        }
+      }
+      if (cur && same_style && !sl->result.empty()) {
+        flush_right(*cur, text, line_starts);
+        cur->game.result = sl->result;
+        cur->game.last_line = line_no;
+        close();
+      }
+      continue;
+    }
+    if (cur) {
+      const std::string word = end_word_at(body);
+      if (!word.empty() && line_no - cur->last_move_line <= 3) {
+        flush_right(*cur, text, line_starts);
+        cur->game.result = word;
+        cur->game.last_line = line_no;
+        close();
+        continue;
+      }
+      flush_right(*cur, text, line_starts);
+      if (line_no - cur->last_move_line > 120) close();
+    }
+    if (heading) {
+      if (++since_heading > 12) heading.reset();
+      else heading->after.push_back(std::string(body));
+    }
+  }
+  close();
   return out;
 }
 
-BookReplay replay_book_game(const BookGame& game) {
+namespace {
+
+std::uint32_t column_of(std::string_view text, std::uint64_t line_start, std::uint64_t byte) {
+  std::uint32_t col = 1;
+  for (std::uint64_t i = line_start; i < byte && i < text.size(); ++i)
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++col;
+  return col;
+}
+
+BookStop stop_at(std::string_view text, std::uint64_t byte, std::string token, Code code, std::string message) {
+  BookStop s;
+  const auto line_start = text.rfind('\n', byte == 0 ? 0 : byte - 1);
+  const std::uint64_t ls = byte == 0 || line_start == std::string_view::npos ? 0 : line_start + 1;
+  s.line = static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(byte, text.size())), '\n') + 1);
+  s.column = column_of(text, ls, byte);
+  s.token = std::move(token);
+  s.code = code;
+  s.message = std::move(message);
+  return s;
+}
+
+}  // namespace
+
+BookReplay replay_book_game(const BookGame& game, std::string_view text) {
   BookReplay replay;
-  std::vector<DescriptiveMove> moves;
-  moves.reserve(game.plies.size());
-  for (const auto& p : game.plies) moves.push_back(p.move);
-  replay.resolution = resolve_descriptive_game(moves, Position::startpos());
-  const auto& r = replay.resolution;
-  const bool unreadable = !game.diagnostics.empty();
-  if (r.complete && !unreadable && game.gaps.empty()) {
-    replay.complete = true;
-    replay.summary = "complete (" + std::to_string(moves.size()) + " plies" +
+  DescriptiveReadOptions options;
+  options.collapse_spaces = true;
+  replay.read = read_descriptive_game(game.score, DescriptiveDialect::English, Position::startpos(), options);
+  const auto& r = replay.read.resolution;
+  const auto& sc = replay.read.score;
+  replay.plies = r.plies.size();
+  auto book_byte = [&](std::uint64_t b) { return game.origin[std::min<std::size_t>(b, game.origin.size() - 1)]; };
+  std::map<std::string, int> counts;
+  for (const auto* list : {&sc.diagnostics, &r.diagnostics}) {
+    for (const Diagnostic& d : *list) {
+      if (d.code != Code::DescriptiveRepair && d.code != Code::DescriptiveConvention &&
+          d.code != Code::DescriptiveAmbiguous)
+        continue;
+      ++counts[std::string(code_name(d.code))];
+      Diagnostic placed = d;
+      const BookStop at = stop_at(text, book_byte(d.byte), "", d.code, "");
+      placed.line = at.line;
+      placed.column = at.column;
+      placed.byte = book_byte(d.byte);
+      replay.notes.push_back(std::move(placed));
+    }
+  }
+  replay.repairs.assign(counts.begin(), counts.end());
+  if (!r.complete) {
+    const DescriptiveMove& m = sc.moves[r.failed_ply];
+    const std::string token = game.score.substr(static_cast<std::size_t>(m.span.byte), m.span.length);
+    std::string message = r.error.message;
+    if (r.failed_ply == 0) message += " from the initial position (the score may start from a position the text shows only as a diagram)";
+    replay.stopped = stop_at(text, book_byte(m.span.byte), token, r.error.code, message);
+  } else if (sc.stopped_early && !sc.diagnostics.empty()) {
+    const Diagnostic* d = &sc.diagnostics.front();
+    for (const auto& x : sc.diagnostics)
+      if (x.code == Code::MoveSyntax) d = &x;
+    replay.stopped = stop_at(text, book_byte(d->byte), d->written, Code::MoveSyntax, d->message);
+  } else if (!game.layout_stops.empty()) {
+    replay.stopped = game.layout_stops.front();
+  } else if (!game.gaps.empty()) {
+    BookStop s;
+    s.line = game.gaps.front().line;
+    s.column = 1;
+    s.code = Code::DescriptiveGap;
+    s.message = game.gaps.front().message;
+    replay.stopped = s;
+    replay.gap_reported = replay.plies > 0;
+  }
+  replay.complete = !replay.stopped && replay.plies > 0;
+  if (replay.complete) {
+    replay.summary = "complete (" + std::to_string(replay.plies) + " plies" +
                      (game.result.empty() ? "" : ", " + game.result) + ")";
-  } else if (r.complete && !unreadable) {
-    replay.gap_reported = true;
-    replay.summary = "replays all " + std::to_string(moves.size()) + " plies up to a gap the book leaves: " +
-                     game.gaps.front().message;
-  } else if (!r.complete) {
-    const BookPly& p = game.plies[r.failed_ply];
-    replay.summary = "stops at " + std::to_string(p.number) + (p.side == Color::White ? ". " : "... ") + p.text +
-                     " (line " + std::to_string(p.line) + "): " + r.error.message;
+  } else if (replay.plies == 0 && !replay.stopped) {
+    replay.summary = "empty: no move read";
   } else {
-    replay.summary = "replays " + std::to_string(moves.size()) + " plies, then " +
-                     game.diagnostics.front().message + " (line " + std::to_string(game.diagnostics.front().line) +
-                     ")";
+    const BookStop& s = *replay.stopped;
+    replay.summary = "stops after " + std::to_string(replay.plies) + " plies at line " + std::to_string(s.line) +
+                     (s.token.empty() ? "" : " '" + s.token + "'") + ": " + s.message;
   }
   return replay;
 }
 
+namespace {
+
+std::string pgn_result(const BookGame& game, const BookReplay& replay) {
+  if (!replay.complete) return "*";
+  const std::string r = lower(game.result);
+  const bool white_moved_last = replay.plies % 2 == 1;
+  if (r.find("resign") != std::string::npos) {
+    if (r.starts_with("white")) return "0-1";
+    if (r.starts_with("black")) return "1-0";
+    return white_moved_last ? "1-0" : "0-1";  // the side to move resigned
+  }
+  if (r.find("draw") != std::string::npos || r == "1/2-1/2") return "1/2-1/2";
+  if (r == "1-0" || r == "white wins") return "1-0";
+  if (r == "0-1" || r == "black wins") return "0-1";
+  if (r.find("wins") != std::string::npos || r.find("mates") != std::string::npos)
+    return white_moved_last ? "1-0" : "0-1";  // "and wins": the last mover
+  return "*";
+}
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
 std::string book_game_to_pgn(const BookGame& game, const BookReplay& replay) {
   std::string out;
-  out += "[Event \"" + game.title + "\"]\n";
-  out += "[Site \"?\"]\n[Date \"????.??.??\"]\n";
-  out += "[Round \"" + std::to_string(game.number) + "\"]\n";
-  out += "[White \"?\"]\n[Black \"?\"]\n";
-  std::string result = "*";
-  if (replay.complete && (game.result == "Resigns" || game.result == "resigns" || game.result == "Resigned")) {
-    // The side that resigned is the one to move after the last ply.
-    result = replay.resolution.plies.size() % 2 == 1 ? "1-0" : "0-1";
-  } else if (replay.complete && (game.result == "Drawn" || game.result == "drawn" || game.result == "Draw")) {
-    result = "1/2-1/2";
-  }
+  auto tag = [&](std::string_view name, std::string_view fallback) {
+    std::string value(fallback);
+    for (const auto& [n, v] : game.tags)
+      if (n == name) value = v;
+    std::string esc;
+    for (char c : value) {
+      if (c == '"' || c == '\\') esc += '\\';
+      esc += c;
+    }
+    out += "[" + std::string(name) + " \"" + esc + "\"]\n";
+  };
+  tag("Event", game.title.empty() ? "?" : game.title);
+  tag("Site", "?");
+  tag("Date", "????.??.??");
+  tag("Round", std::to_string(game.number));
+  tag("White", "?");
+  tag("Black", "?");
+  const std::string result = pgn_result(game, replay);
   out += "[Result \"" + result + "\"]\n";
-  out += "[Annotator \"descriptive score extracted from the book text (line " + std::to_string(game.first_line) +
-         ")\"]\n\n";
+  for (const auto& [n, v] : game.tags)
+    if (n == "Opening") tag("Opening", v);
+  out += "[Annotator \"descriptive score extracted from the book text (lines " + std::to_string(game.first_line) +
+         "-" + std::to_string(game.last_line) + ")\"]\n\n";
   Position pos = Position::startpos();
   std::size_t column = 0;
   auto emit = [&](const std::string& token) {
@@ -382,8 +947,9 @@ std::string book_game_to_pgn(const BookGame& game, const BookReplay& replay) {
     out += token;
     column += token.size();
   };
-  for (std::size_t i = 0; i < replay.resolution.plies.size(); ++i) {
-    const Move m = replay.resolution.plies[i].move;
+  const auto& plies = replay.read.resolution.plies;
+  for (std::size_t i = 0; i < plies.size(); ++i) {
+    const Move m = plies[i].move;
     if (i % 2 == 0) emit(std::to_string(i / 2 + 1) + ".");
     emit(write_move(pos, m));
     pos.play(m);
@@ -391,6 +957,32 @@ std::string book_game_to_pgn(const BookGame& game, const BookReplay& replay) {
   if (!replay.complete) emit("{" + replay.summary + "}");
   emit(result);
   out += "\n\n";
+  return out;
+}
+
+std::string book_game_report_json(const BookGame& game, const BookReplay& replay) {
+  std::string out = "{\"game\":" + std::to_string(game.number);
+  out += ",\"first_line\":" + std::to_string(game.first_line);
+  out += ",\"last_line\":" + std::to_string(game.last_line);
+  out += ",\"heading\":" + (game.has_heading ? json_string(game.heading) : std::string("null"));
+  out += ",\"tags\":{";
+  for (std::size_t i = 0; i < game.tags.size(); ++i)
+    out += (i ? "," : "") + json_string(game.tags[i].first) + ":" + json_string(game.tags[i].second);
+  out += "},\"plies\":" + std::to_string(replay.plies);
+  out += ",\"complete\":" + std::string(replay.complete ? "true" : "false");
+  out += ",\"stopped\":";
+  if (replay.stopped) {
+    const BookStop& s = *replay.stopped;
+    out += "{\"line\":" + std::to_string(s.line) + ",\"column\":" + std::to_string(s.column) +
+           ",\"token\":" + json_string(s.token) + ",\"code\":" + json_string(code_name(s.code)) +
+           ",\"message\":" + json_string(s.message) + "}";
+  } else {
+    out += "null";
+  }
+  out += ",\"repairs\":{";
+  for (std::size_t i = 0; i < replay.repairs.size(); ++i)
+    out += (i ? "," : "") + json_string(replay.repairs[i].first) + ":" + std::to_string(replay.repairs[i].second);
+  out += "}}";
   return out;
 }
 

@@ -247,12 +247,16 @@ TEST_CASE("book extraction reads single-spaced score lines move by move") {
   const auto extraction = extract_book_games(book);
   REQUIRE(extraction.games.size() == 1);
   const BookGame& g = extraction.games.front();
-  CHECK(g.diagnostics.empty());
-  REQUIRE(g.plies.size() == 33);
-  CHECK(g.plies[8].text == "QxB");
-  CHECK(g.plies[9].text == "PxP");
-  CHECK(g.plies[20].text == "BxNP ch");
-  CHECK(replay_book_game(g).complete);
+  const BookReplay r = replay_book_game(g, extraction.text);
+  CHECK(r.complete);
+  REQUIRE(r.read.score.moves.size() == 33);
+  auto text = [&](std::size_t i) {
+    const SourceSpan& s = r.read.score.moves[i].span;
+    return g.score.substr(static_cast<std::size_t>(s.byte), s.length);
+  };
+  CHECK(text(8) == "QxB");
+  CHECK(text(9) == "PxP");
+  CHECK(text(20) == "BxNP ch");
 }
 
 TEST_CASE("two splits that both read: the board chooses, and a split that survives is reported") {

@@ -1,0 +1,332 @@
+// Book scores: finding them in a book's text (layouts, headings, results), the tolerances of old
+// print (each a named N-DESC-REPAIR), the JSON report, and the round trip SAN → book text → SAN
+// in each typography class. Every game here is typed for the test (famous games, as facts).
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "converters/book/book.hpp"
+#include "grammar/descriptive_parser.hpp"
+#include "grammar/descriptive_print.hpp"
+#include "notation/descriptive.hpp"
+#include "notation/write.hpp"
+#include "tests/support/book_writer.hpp"
+
+using namespace planilla;
+using planilla::test::BookLayout;
+using planilla::test::BookTypography;
+
+namespace {
+
+constexpr const char* kOpera =
+    "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 Bxb5+ Nbd7 O-O-O Rd8 "
+    "Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#";
+constexpr const char* kImmortal =
+    "e4 e5 f4 exf4 Bc4 Qh4+ Kf1 b5 Bxb5 Nf6 Nf3 Qh6 d3 Nh5 Nh4 Qg5 Nf5 c6 g4 Nf6 Rg1 cxb5 h4 Qg6 h5 Qg5 Qf3 "
+    "Ng8 Bxf4 Qf6 Nc3 Bc5 Nd5 Qxb2 Bd6 Bxg1 e5 Qxa1+ Ke2 Na6 Nxg7+ Kd8 Qf6+ Nxf6 Be7#";
+constexpr const char* kEvergreen =
+    "e4 e5 Nf3 Nc6 Bc4 Bc5 b4 Bxb4 c3 Ba5 d4 exd4 O-O d3 Qb3 Qf6 e5 Qg6 Re1 Nge7 Ba3 b5 Qxb5 Rb8 Qa4 Bb6 "
+    "Nbd2 Bb7 Ne4 Qf5 Bxd3 Qh5 Nf6+ gxf6 exf6 Rg8 Rad1 Qxf3 Rxe7+ Nxe7 Qxd7+ Kxd7 Bf5+ Ke8 Bd7+ Kf8 Bxe7#";
+
+std::string san_of(const DescriptiveGameResult& r) {
+  std::string out;
+  Position p = Position::startpos();
+  for (const auto& ply : r.plies) {
+    if (!out.empty()) out += ' ';
+    out += write_move(p, ply.move);
+    p.play(ply.move);
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : " ") + s;
+  return out;
+}
+
+// The SAN of a score read as `convert --from en:descriptive` reads it, or the first error.
+std::string read_san(const std::string& score) {
+  const auto g = read_descriptive_game(score, DescriptiveDialect::English, Position::startpos());
+  if (g.score.stopped_early) return "syntax: " + g.score.diagnostics.front().message;
+  if (!g.resolution.complete) return "stops: " + g.resolution.error.message;
+  return san_of(g.resolution);
+}
+
+bool has_repair(const std::string& score, const std::string& word) {
+  const auto g = read_descriptive_game(score, DescriptiveDialect::English, Position::startpos());
+  for (const auto& d : g.resolution.diagnostics)
+    if (d.code == Code::DescriptiveRepair && d.message.find(word) != std::string::npos) return true;
+  return false;
+}
+
+struct BookRun {
+  BookExtraction ex;
+  std::vector<BookReplay> replays;
+};
+
+BookRun run_book(const std::string& text) {
+  BookRun r;
+  r.ex = extract_book_games(text);
+  for (const auto& g : r.ex.games) r.replays.push_back(replay_book_game(g, r.ex.text));
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("print tolerances: each class reads, and is named as a repair") {
+  struct Row {
+    const char* score;
+    const char* san;
+    const char* repair;  // a word of the N-DESC-REPAIR message, "" for none expected
+  };
+  const Row rows[] = {
+      // his/her/its: the mover's own file, or the wing of the piece's side.
+      {"1. P. to K's 4th. P. to K's 4th. 2. K. Kt. to his B's 3d. Q. Kt. to her B's 3d.", "e4 e5 Nf3 Nc6",
+       "his/her"},
+      {"1. P. to Q's 4th. P. to K's 4th. 2. Q. to her 3d.", "d4 e5 Qd3", "his/her"},
+      {"1. P-K4 P-K4 2. K. to his 2d.", "e4 e5 Ke2", "his/her"},
+      {"1. P-K4 P-K4 2. K. B. P. to its 4th.", "e4 e5 f4", "his/her"},
+      // OCR slips.
+      {"1. P-K4 P-K4 2. KttoKB3 KttoQB3", "e4 e5 Nf3 Nc6", "OCR"},
+      {"1. P-K4 P-K4 2. Kt-KB3 P-Q3 3. B~B4 B--KKt5", "e4 e5 Nf3 d6 Bc4 Bg4", "OCR"},
+      {"1. P-K4 P-K4 2. P-Q4 PxP 3. QxP Kt-QB3 4. Q-QI", "e4 e5 d4 exd4 Qxd4 Nc6 Qd1", "OCR"},
+      {"1. P-K4 P-Q4 2. P-P", "e4 d5 exd5", "OCR"},
+      // Castling in words: the side as printed, never the other one.
+      {"1. P-Q4 P-Q4 2. Kt-QB3 Kt-QB3 3. B-B4 B-B4 4. Q-Q2 Q-Q2 5. Castles on Q's side Castles on Q's side",
+       "d4 d5 Nc3 Nc6 Bf4 Bf5 Qd2 Qd7 O-O-O O-O-O", "castling"},
+      {"1. P-K4 P-K4 2. Kt-KB3 Kt-KB3 3. B-B4 B-B4 4. Castles on K's side. Castles (K R)",
+       "e4 e5 Nf3 Nf6 Bc4 Bc5 O-O O-O", "castling"},
+      {"1. P-Q4 P-Q4 2. Kt-QB3 Kt-QB3 3. B-B4 B-B4 4. Q-Q2 Q-Q2 5. Castles (Q R)",
+       "d4 d5 Nc3 Nc6 Bf4 Bf5 Qd2 Qd7 O-O-O", "castling"},
+      // "square" for the first rank.
+      {"1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. Castles Kt-B3 5. R to K square", "e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6 Re1",
+       "square"},
+      {"1. P-K4 P-K4 2. K to K2 K to K2 3. K to K sq.", "e4 e5 Ke2 Ke7 Ke1", "square"},
+      // A verb instead of a square, resolved when unique.
+      {"1. P-KB3 P-K4 2. P-KKt4 Q. checks.", "f3 e5 g4 Qh4#", "verb"},
+      // Check qualifiers.
+      {"1. P-K4 P-KB3 2. P-Q4 P-KKt4 3. Q-R5 (ch.)", "e4 f6 d4 g5 Qh5#", "check"},
+      {"1. P-K4 P-K4 2. Kt-KB3 P-Q3 3. B-B4 B-Kt5 4. Kt-B3 P-KKt3 5. KtxP BxQ 6. BxP check K-K2 7. Kt-Q5 mate",
+       "e4 e5 Nf3 d6 Bc4 Bg4 Nc3 g6 Nxe5 Bxd1 Bxf7+ Ke7 Nd5#", "check"},
+      // En passant and promotion in words.
+      {"1. P-K4 P-QR3 2. P-K5 P-Q4 3. P. takes P. (in passing).", "e4 a6 e5 d5 exd6", "en passant"},
+      {"1. P-QKt4 P-KR4 2. P-Kt5 P-R5 3. P-Kt6 P-R6 4. PxRP PxKtP 5. P. takes Kt. and becomes a Queen. "
+       "P. takes R., becomes a Queen.",
+       "b4 h5 b5 h4 b6 h3 bxa7 hxg2 axb8=Q gxh1=Q", "promotion"},
+      // A misprint of the piece taken: the capture the board allows, said.
+      {"1. P-K4 P-Q4 2. P takes B", "e4 d5 exd5", "piece taken"},
+  };
+  for (const Row& row : rows) {
+    const std::string score = row.score;
+    CAPTURE(score);
+    CHECK(read_san(row.score) == row.san);
+    if (*row.repair) CHECK(has_repair(row.score, row.repair));
+  }
+}
+
+TEST_CASE("book: verbal notation before 1850, where it names one move") {
+  const std::string book =
+      "GAME I.--Mr. Morphy v. The Duke of Brunswick and Count Isouard.\n\n"
+      "1. W. The king's pawn two squares.\n"
+      "   B. The same.\n"
+      "2. W. The king's knight to his bishop's third square.\n"
+      "   B. The queen's pawn one square.\n"
+      "3. W. The queen's pawn two squares.\n"
+      "   B. The queen's bishop to the king's knight's fourth square.\n"
+      "4. W. The pawn takes the pawn.\n"
+      "   B. The bishop takes the knight.\n"
+      "5. W. The queen takes the bishop.\n";
+  const BookRun r = run_book(book);
+  REQUIRE(r.ex.games.size() == 1);
+  CAPTURE(r.replays[0].summary);
+  CHECK(r.replays[0].complete);
+  CHECK(san_of(r.replays[0].read.resolution) == "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3");
+  bool verbal = false;
+  for (const auto& d : r.replays[0].notes) verbal = verbal || d.message.find("verbal") != std::string::npos;
+  CHECK(verbal);
+}
+
+TEST_CASE("castling on the queen's side is never read as O-O") {
+  const PrintText t = normalize_descriptive_print("Castles on Q's side. Castles on the Queen's side Castles (Q. R.)");
+  CHECK(t.text == "O-O-O O-O-O O-O-O");
+  std::vector<std::string> castling;
+  for (const auto& r : t.repairs)
+    if (r.bit == kRepairCastlingWords) castling.push_back(r.assumed);
+  REQUIRE(castling.size() == 3);
+  CHECK(castling[0] == "'Castles on Q's side.' read as O-O-O");
+  // The map leads back to the printed words.
+  CHECK(t.original_begin(0) == 0);
+}
+
+TEST_CASE("book: a score with no heading, notes and a diagram between its lines, a result") {
+  const std::string book =
+      "Some prose with a variation 1. P-K4, P-K4; 2. P-Q4 in it, which is no score.\n\n"
+      "          1. P-K4          P-K4\n"
+      "          2. Kt-KB3        P-Q3\n\n"
+      "A note on the move.\n\n"
+      "          3. P-Q4\n\n"
+      "The centre is attacked.\n\n"
+      "        ---------------------------------------\n"
+      "     8 | #R |    | #B | #Q | #K | #B | #Kt| #R |\n"
+      "        ---------------------------------------\n\n"
+      "                         B-Kt5\n"
+      "          4. PxP           BxKt\n"
+      "          5. QxB           PxP\n"
+      "          6. B-QB4         Kt-KB3\n"
+      "          7. Q-QKt3        Q-K2\n"
+      "          8. Kt-B3         P-B3\n"
+      "          9. B-KKt5        P-Kt4\n"
+      "         10. KtxP          PxKt\n"
+      "         11. BxKtP ch      QKt-Q2\n"
+      "         12. Castles QR    R-Q1\n"
+      "         13. RxKt          RxR\n"
+      "         14. R-Q1          Q-K3\n"
+      "         15. BxR ch        KtxB\n"
+      "         16. Q-Kt8 ch      KtxQ\n"
+      "         17. R-Q8 mate\n\n"
+      "A famous game.\n";
+  const BookRun r = run_book(book);
+  REQUIRE(r.ex.games.size() == 1);
+  CHECK(r.ex.games[0].first_line == 3);
+  CHECK_FALSE(r.ex.games[0].has_heading);
+  CHECK(r.replays[0].complete);
+  CHECK(san_of(r.replays[0].read.resolution) == joined(test::san_moves(kOpera)));
+}
+
+TEST_CASE("book: headings give tags") {
+  struct Row {
+    const char* heading;
+    const char* white;
+    const char* black;
+  };
+  const Row rows[] = {
+      {"GAME I.--Mr. Morphy v. Mr. Anderssen", "Morphy", "Anderssen"},
+      {"A. Burn v. C. von Bardeleben.", "A. Burn", "C. von Bardeleben"},
+      {"Game IV. \xE2\x80\x94 Ruy Lopez", "A. Player", "B. Player"},
+      {"GAME No. 12", "A. Player", "B. Player"},
+      {"No.17.", "A. Player", "B. Player"},
+      {"Game 1, played on the 21st June, 1851", "A. Player", "B. Player"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.heading);
+    const std::string book = test::write_book_score(row.heading, kEvergreen, BookTypography::Hyphen,
+                                                    BookLayout::OneColumn, "Resigns.");
+    const BookRun r = run_book(book);
+    REQUIRE(r.ex.games.size() == 1);
+    const BookGame& g = r.ex.games[0];
+    CHECK(g.has_heading);
+    CHECK(g.heading == row.heading);
+    auto tag = [&](const char* name) {
+      for (const auto& [n, v] : g.tags)
+        if (n == name) return v;
+      return std::string();
+    };
+    CHECK(tag("White") == row.white);
+    CHECK(tag("Black") == row.black);
+    CHECK(r.replays[0].complete);
+    CHECK(g.result == "Resigns");
+    const std::string pgn = book_game_to_pgn(g, r.replays[0]);
+    CHECK(pgn.find("[Result \"1-0\"]") != std::string::npos);
+  }
+  const BookRun dated = run_book(test::write_book_score("Game 1, played on the 21st June, 1851", kImmortal,
+                                                        BookTypography::Hyphen, BookLayout::OneColumn, "Drawn."));
+  REQUIRE(dated.ex.games.size() == 1);
+  bool date = false;
+  for (const auto& [n, v] : dated.ex.games[0].tags) date = date || (n == "Date" && v == "1851.??.??");
+  CHECK(date);
+}
+
+TEST_CASE("round trip: famous games in each typography and layout read back move for move") {
+  const char* games[] = {kOpera, kImmortal, kEvergreen};
+  const BookTypography typographies[] = {BookTypography::Hyphen, BookTypography::ToTakes, BookTypography::HisHer,
+                                         BookTypography::Square};
+  const BookLayout layouts[] = {BookLayout::OneColumn, BookLayout::TwoColumns, BookLayout::WhiteBlack};
+  int n = 0;
+  for (const char* san : games) {
+    for (BookTypography t : typographies) {
+      for (BookLayout l : layouts) {
+        const std::string book = test::write_book_score("GAME No. " + std::to_string(++n), san, t, l, "and wins.");
+        CAPTURE(book);
+        const BookRun r = run_book(book);
+        REQUIRE(r.ex.games.size() == 1);
+        CAPTURE(r.replays[0].summary);
+        CHECK(r.replays[0].complete);
+        CHECK(san_of(r.replays[0].read.resolution) == joined(test::san_moves(san)));
+      }
+    }
+  }
+}
+
+TEST_CASE("book: two columns are read column by column, never reordered silently") {
+  // Moves N and N+k on one line: the left column first.
+  const std::string two =
+      "GAME No. 1\n\n"
+      "1 P to K4     P to K4        4 Kt to B3    Kt to KB3\n"
+      "2 Kt to KB3   Kt to QB3      5 Castles     B to K2\n"
+      "3 B to B4     B to B4\n"
+      "          Drawn.\n";
+  // The right column does not follow the left one: the game stops there, said.
+  const std::string broken =
+      "GAME No. 2\n\n"
+      "1 P to K4     P to K4        6 Kt to B3    Kt to KB3\n"
+      "2 Kt to KB3   Kt to QB3      7 Castles     B to K2\n"
+      "3 B to B4     B to B4\n";
+  BookRun r = run_book(two);
+  REQUIRE(r.ex.games.size() == 1);
+  CHECK(r.replays[0].complete);
+  CHECK(san_of(r.replays[0].read.resolution) == "e4 e5 Nf3 Nc6 Bc4 Bc5 Nc3 Nf6 O-O Be7");
+  r = run_book(broken);
+  REQUIRE(r.ex.games.size() == 1);
+  CHECK_FALSE(r.replays[0].complete);
+  REQUIRE(r.replays[0].stopped.has_value());
+  CHECK(r.replays[0].stopped->message.find("right column starts at move 6") != std::string::npos);
+  CHECK(r.replays[0].plies == 6);
+}
+
+TEST_CASE("book: numbering styles, spacing, the White move restated, the report") {
+  const std::string book =
+      "Game 3, played in the Divan, 1858\n\n"
+      "(1) P-K4          P-K4\n"
+      "(2) P-KB4         PxP\n"
+      "(3) B-B4          Q-R5 ch\n\n"
+      "A note.\n\n"
+      "(4) K-B1\n"
+      "(4) K-B1          P-QKt4\n"
+      "(5)  B  x  Kt  P    Kt-KB3\n"
+      "          Resigns.\n\n"
+      "GAME IV.\n\n"
+      "I. P-Q4    P-Q4\n"
+      "II. P-QB4   P-K3\n"
+      "III. Kt-QB3 Kt-KB3\n";
+  const BookRun r = run_book(book);
+  REQUIRE(r.ex.games.size() == 2);
+  CHECK(r.replays[0].complete);
+  CHECK(san_of(r.replays[0].read.resolution) == "e4 e5 f4 exf4 Bc4 Qh4+ Kf1 b5 Bxb5 Nf6");
+  CHECK(r.replays[1].complete);
+  CHECK(san_of(r.replays[1].read.resolution) == "d4 d5 c4 e6 Nc3 Nf6");
+  const std::string json = book_game_report_json(r.ex.games[0], r.replays[0]);
+  CHECK(json.find("{\"game\":1,\"first_line\":1,\"last_line\":12,") == 0);
+  CHECK(json.find("\"complete\":true,\"stopped\":null") != std::string::npos);
+  CHECK(json.find("\"N-DESC-REPAIR\":1") != std::string::npos);  // the spaced "B  x  Kt  P"
+}
+
+TEST_CASE("book: an illegal move stops the game with its place; an empty score is no game") {
+  const std::string book =
+      "GAME No. 1\n\n"
+      "    1. P-K4        P-K4\n"
+      "    2. Kt-KB3      Kt-QB3\n"
+      "    3. K-K3        B-B4\n";
+  const BookRun r = run_book(book);
+  REQUIRE(r.ex.games.size() == 1);
+  CHECK_FALSE(r.replays[0].complete);
+  REQUIRE(r.replays[0].stopped.has_value());
+  CHECK(r.replays[0].stopped->line == 5);
+  CHECK(r.replays[0].stopped->column == 8);
+  CHECK(r.replays[0].stopped->token == "K-K3");
+  CHECK(r.replays[0].stopped->code == Code::Illegal);
+  CHECK(r.replays[0].plies == 4);
+  // A heading with no moves under it is no score.
+  CHECK(run_book("GAME No. 1\n\nNo moves were recorded.\n").ex.games.empty());
+}
