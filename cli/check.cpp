@@ -44,19 +44,20 @@ int run_check(const CheckOptions& o, Io& io) {
   // Candidates and suggestions are written while the games are read (on the workers), so the
   // reader must know the report's language.
   setup.read_options.suggestion_language = lang;
+  const ReportFormat& format = *find_report_format(o.format);  // --format took a name of the table
   // The HTML report names the players and the result: it needs the game model.
-  setup.read_options.keep_model = o.format == "html";
+  setup.read_options.keep_model = format.needs_model;
 
   OutputTarget target;
   if (!target.open(o.output, io)) return kUsage;
 
   CheckReportOptions ro;
-  ro.format = o.format == "json" ? ReportFormat::Json : o.format == "html" ? ReportFormat::Html : ReportFormat::Text;
+  ro.format = format.name;
   ro.strict = o.strict;
   ro.notes = o.notes;
   ro.language = lang;
   ro.color = o.color == "always" ||
-             (o.color == "auto" && ro.format == ReportFormat::Text && o.output.empty() && io.out_is_terminal);
+             (o.color == "auto" && format.plain_text && o.output.empty() && io.out_is_terminal);
   CheckReporter reporter(target.stream(), ro);
 
   bool io_error = false;
@@ -83,8 +84,8 @@ int run_check(const CheckOptions& o, Io& io) {
   }
   progress.finish();
   reporter.finish();
-  if (!o.quiet && !o.output.empty() && ro.format == ReportFormat::Text) io.err << summary_line(reporter.summary()) << '\n';
-  if (!o.quiet && ro.format != ReportFormat::Text) io.err << summary_line(reporter.summary()) << '\n';
+  // The summary goes to standard error unless it already ends the report on the terminal.
+  if (!o.quiet && !(format.plain_text && o.output.empty())) io.err << summary_line(reporter.summary()) << '\n';
   if (io_error) return kUsage;
   return reporter.summary().errors > 0 ? kProblems : kOk;
 }
@@ -97,8 +98,10 @@ void setup_check(Cli& cli) {
   sub->add_option("inputs", o->inputs, "PGN or text files, directories (*.pgn *.txt *.md, recursive), - for stdin");
   add_from_option(sub, o->from);
   sub->add_flag("--strict", o->strict, "Treat warnings (missing x, wrong +, 0-0 …) as errors");
+  std::vector<std::string> formats;
+  for (const ReportFormat& f : report_formats()) formats.emplace_back(f.name);
   sub->add_option("--format", o->format, "Output format")
-      ->check(CLI::IsMember({"text", "json", "html"}, CLI::ignore_case))
+      ->check(CLI::IsMember(formats, CLI::ignore_case))
       ->default_str("text");
   sub->add_option("-o,--output", o->output, "Write the report here instead of stdout");
   sub->add_option("--lang", o->lang, "Language of candidates and suggestions (default en)");
