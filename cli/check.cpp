@@ -60,33 +60,25 @@ int run_check(const CheckOptions& o, Io& io) {
              (o.color == "auto" && format.plain_text && o.output.empty() && io.out_is_terminal);
   CheckReporter reporter(target.stream(), ro);
 
-  bool io_error = false;
   Progress progress(io.err, io.err_is_terminal && !o.quiet, total_input_bytes(setup.files));
-  std::uint64_t bytes_before = 0, games = 0;
-  for (const InputFile& file : setup.files.files) {
-    reporter.begin_file(file.display_name);
-    std::string error;
-    auto stream = open_input(file, error);
-    if (!stream) {
-      io.err << "planilla check: " << error << '\n';
-      io_error = true;
-      continue;
-    }
-    ReadOptions ropts = setup.read_options;
-    ropts.file_name = file.display_name;
-    apply_shard(shard, input_size(file), ropts);
-    auto file_diags = run_pipeline(*stream, ropts, setup.from, o.jobs, nullptr, [&](ProcessedGame& g) {
-      reporter.game(g.record);
-      progress.update(bytes_before + g.record.offset + g.record.original.size(), ++games);
-    });
-    for (const Diagnostic& d : file_diags) reporter.file_diagnostic(d);
-    bytes_before += input_size(file);
-  }
+  std::uint64_t games = 0;
+  const bool all_opened = for_each_input(
+      "check", setup, shard, io,
+      [&](const OpenInput& input) {
+        auto file_diags = run_pipeline(input.in, input.read, setup.from, o.jobs, nullptr, [&](ProcessedGame& g) {
+          reporter.game(g.record);
+          progress.update(input.bytes_before + g.record.offset + g.record.original.size(), ++games);
+        });
+        for (const Diagnostic& d : file_diags) reporter.file_diagnostic(d);
+        return true;
+      },
+      // An input that does not open counts as a file of the summary.
+      [&](const InputFile& file) { reporter.begin_file(file.display_name); });
   progress.finish();
   reporter.finish();
   // The summary goes to standard error unless it already ends the report on the terminal.
   if (!o.quiet && !(format.plain_text && o.output.empty())) io.err << summary_line(reporter.summary()) << '\n';
-  if (io_error) return kUsage;
+  if (!all_opened) return kUsage;
   return reporter.summary().errors > 0 ? kProblems : kOk;
 }
 

@@ -171,7 +171,7 @@ class FastReader {
   }
 
   bool run() {
-    if (!letters_.usable || !options_.styles.allows(MoveStyle::San)) return false;
+    if (!letters_.usable || !options_.styles.allows(NotationStyle::San)) return false;
     // Below every size limit, no line, comment or tag value can pass one.
     const std::size_t size_limit =
         std::min({options_.max_line_bytes, options_.max_comment_bytes, options_.max_tag_value_bytes});
@@ -472,7 +472,7 @@ class FastReader {
       // at the same place as the general reader's); one that does not is the general reader's.
       if (is_other_element(token)) return false;  // (no plain move is one)
       auto parsed = parse_move(token, language_, options_.styles, raw_.offset + at);
-      if (!parsed || parsed->folded || parsed->move.style == MoveStyle::Null) return false;
+      if (!parsed || parsed->folded || parsed->move.style == NotationStyle::Null) return false;
       auto r = resolve(parsed->move, f.current(), resolve_options_);
       if (!r) return false;
       for (const ResolveWarning& warning : r->warnings)

@@ -340,11 +340,11 @@ class GameReader : public grammar::PgnHandler {
       if (parsed->folded)
         add(Code::LookalikeFolded, Severity::Warning, p.offset, "look-alike characters read as move letters", p.text);
       if (f.alive) {
-        if (wm.style == MoveStyle::Null && f.current.in_check()) {
+        if (wm.style == NotationStyle::Null && f.current.in_check()) {
           // Passing the turn while in check would leave the king capturable.
           add(Code::Illegal, Severity::Error, p.offset, "null move " + p.text + " while in check", p.text);
           f.alive = false;
-        } else if (wm.style == MoveStyle::Null) {
+        } else if (wm.style == NotationStyle::Null) {
           move = Move::null();
         } else {
           auto r = resolve(wm, f.current, resolve_options_);
@@ -410,7 +410,7 @@ class GameReader : public grammar::PgnHandler {
       if (lang == nullptr || lang->letter_set == language_.letter_set) continue;
       if (illegal && std::find(mixed_seen_.begin(), mixed_seen_.end(), lang) == mixed_seen_.end()) continue;
       auto parsed = parse_move(text, *lang, options_.styles, byte);
-      if (!parsed || parsed->move.style == MoveStyle::Null) continue;
+      if (!parsed || parsed->move.style == NotationStyle::Null) continue;
       ResolveOptions ro = resolve_options_;
       ro.language = lang;
       auto r = resolve(parsed->move, f.current, ro);

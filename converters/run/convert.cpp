@@ -31,11 +31,12 @@ ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& 
   ConvertStats stats;
   PgnWriteOptions write = options.write;
   write.moves.language = options.to.language ? options.to.language : &english();
-  write.moves.style = write_style_of(options.to.style);
+  write.moves.style = options.to.style;
 
   // PGN output of the games the reader's fast lane takes is written while they are read (no
   // model to build and replay); the other styles write from the model.
-  const bool pgn_out = options.to.style != SpecStyle::Spoken && !is_descriptive(options.to.style);
+  const StyleLayout layout = style_layout(options.to.style);
+  const bool pgn_out = layout == StyleLayout::Pgn;
   DirectWriter direct;
   ReadOptions read = options.read;
   if (pgn_out) {
@@ -51,9 +52,14 @@ ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& 
       std::vector<Diagnostic> repairs;
       apply_evident_repairs(record, options.read, repairs);
     }
-    if (options.to.style == SpecStyle::Spoken) append_spoken(g.text, record.game, write.moves);
-    else if (is_descriptive(options.to.style)) append_descriptive_pgn(g.text, record.game, *descriptive_style(options.to), write);
-    else append_pgn(g.text, record.game, write);
+    switch (layout) {
+      case StyleLayout::Spoken: append_spoken(g.text, record.game, write.moves); break;
+      case StyleLayout::Descriptive:
+        append_descriptive_pgn(g.text, record.game, *descriptive_style(options.to), write);
+        break;
+      case StyleLayout::Pgn:
+      case StyleLayout::ReadOnly: append_pgn(g.text, record.game, write); break;
+    }
   };
   GameSink deliver = [&](ProcessedGame& g) {
     const GameRecord& record = g.record;

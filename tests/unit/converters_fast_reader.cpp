@@ -150,7 +150,7 @@ TEST_CASE("fast lane: limits are the general reader's") {
   tight.max_tags = 1;
   CHECK_FALSE(read_both("[Event \"a\"]\n[Site \"b\"]\n\n*", english(), tight).taken);
   tight = ReadOptions{};
-  tight.styles.bits = 1u << static_cast<unsigned>(MoveStyle::Uci);
+  tight.styles.bits = 1u << static_cast<unsigned>(NotationStyle::Uci);
   CHECK_FALSE(read_both("1. e4 *", english(), tight).taken);
 }
 
