@@ -62,7 +62,7 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
   CheckReportOptions ro;
   ro.color = io.err_is_terminal;
   CheckReporter reporter(io.err, ro);
-  ConvertStats total;
+  RunStats total;
   Progress progress(io.err, io.err_is_terminal && !o.quiet, total_input_bytes(setup.files));
   std::uint64_t bytes_before = 0, games = 0;
   co.on_each_game = [&](const GameRecord& r) {
@@ -72,7 +72,7 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
     co.read = input.read;
     bytes_before = input.bytes_before;
     reporter.begin_file(input.file.display_name);
-    ConvertStats s = convert(input.in, target.stream(), co, [&](const GameRecord& r) {
+    RunStats s = convert(input.in, target.stream(), co, [&](const GameRecord& r) {
       reporter.game(r);
       // Every repair is listed, also without notes in the report (N-REPAIRED is a note).
       if (co.repair_evident)

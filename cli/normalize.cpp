@@ -64,7 +64,7 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
   CheckReportOptions ro;
   ro.color = io.err_is_terminal;
   CheckReporter reporter(io.err, ro);
-  NormalizeStats total;
+  RunStats total;
   bool rejects_failed = false;
   const bool all_opened = for_each_input("normalize", setup, shard, io, [&](const OpenInput& input) {
     no.read = input.read;
@@ -88,7 +88,7 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
   if (rejects_failed) return kUsage;
   target.stream().flush();
   if (!o.quiet) {
-    io.err << "games read " << total.read << ", written " << total.written << ", rejected " << total.rejected;
+    io.err << "games read " << total.games << ", written " << total.written << ", rejected " << total.rejected;
     if (total.rejected) io.err << " (kept byte for byte in " << rejects_path << ")";
     io.err << '\n';
   }

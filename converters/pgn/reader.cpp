@@ -494,15 +494,8 @@ Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>
                    " replaced by U+FFFD");
     diagnostics.back().byte = raw.offset + decoded.first_invalid;
   }
-  grammar::PgnParseOptions popt;
-  popt.max_depth = options.max_depth;
-  popt.max_comment_bytes = options.max_comment_bytes;
-  popt.max_tags = options.max_tags;
-  popt.max_tag_value_bytes = options.max_tag_value_bytes;
-  popt.max_line_bytes = options.max_line_bytes;
-  popt.max_moves = options.max_moves;
   try {
-    grammar::parse_pgn_game(text, reader, popt);
+    grammar::parse_pgn_game(text, reader, options.limits);
   } catch (const std::exception& e) {
     // Nothing below should throw on malformed input; if something does, the game is reported,
     // not the whole file lost.

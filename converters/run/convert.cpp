@@ -26,9 +26,9 @@ void append_spoken(std::string& out, const Game& game, const WriteOptions& optio
   out += "\n\n";
 }
 
-ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& options,
-                     const ConvertDiagnosticSink& sink) {
-  ConvertStats stats;
+RunStats convert(std::istream& in, std::ostream& out, const ConvertOptions& options,
+                 const ConvertDiagnosticSink& sink) {
+  RunStats stats;
   PgnWriteOptions write = options.write;
   write.moves.language = options.to.language ? options.to.language : &english();
   write.moves.style = options.to.style;
@@ -63,20 +63,8 @@ ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& 
   };
   GameSink deliver = [&](ProcessedGame& g) {
     const GameRecord& record = g.record;
-    ++stats.games;
-    bool has_error = false;
-    for (const Diagnostic& d : record.diagnostics) {
-      if (d.severity == Severity::Error) {
-        ++stats.errors;
-        has_error = true;
-      } else if (d.severity == Severity::Warning) {
-        ++stats.warnings;
-      }
-    }
+    stats.count(record);
     if (sink && !record.diagnostics.empty()) sink(record);
-    if (has_error) ++stats.games_with_errors;
-    for (const MoveNode& n : record.game.main.moves) stats.moves += n.move ? 1 : 0;
-    stats.moves += record.unmodelled_moves;
     out << g.text;
     if (options.on_each_game) options.on_each_game(record);
   };
