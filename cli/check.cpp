@@ -44,58 +44,50 @@ int run_check(const CheckOptions& o, Io& io) {
   // Candidates and suggestions are written while the games are read (on the workers), so the
   // reader must know the report's language.
   setup.read_options.suggestion_language = lang;
+  const ReportFormat& format = *find_report_format(o.format);  // --format took a name of the table
   // The HTML report names the players and the result: it needs the game model.
-  setup.read_options.keep_model = o.format == "html";
+  setup.read_options.keep_model = format.needs_model;
 
   OutputTarget target;
   if (!target.open(o.output, io, input_paths(setup.files))) return kUsage;
 
   CheckReportOptions ro;
-  ro.format = o.format == "json" ? ReportFormat::Json : o.format == "html" ? ReportFormat::Html : ReportFormat::Text;
+  ro.format = format.name;
   ro.strict = o.strict;
   ro.notes = o.notes;
   ro.language = lang;
   ro.color = o.color == "always" ||
-             (o.color == "auto" && ro.format == ReportFormat::Text && o.output.empty() && io.out_is_terminal);
+             (o.color == "auto" && format.plain_text && o.output.empty() && io.out_is_terminal);
   CheckReporter reporter(target.stream(), ro);
 
-  bool io_error = false;
   Progress progress(io.err, io.err_is_terminal && !o.quiet, total_input_bytes(setup.files));
-  std::uint64_t bytes_before = 0, games = 0;
-  for (const InputFile& file : setup.files.files) {
-    reporter.begin_file(file.display_name);
-    std::string error;
-    auto stream = open_input(file, error);
-    if (!stream) {
-      io.err << "planilla check: " << error << '\n';
-      io_error = true;
-      continue;
-    }
-    stream = target.guard(std::move(stream), file.display_name);
-    ReadOptions ropts = setup.read_options;
-    ropts.file_name = file.display_name;
-    apply_shard(shard, input_size(file), ropts);
-    auto file_diags = run_pipeline(*stream, ropts, setup.from, o.jobs, nullptr, [&](ProcessedGame& g) {
-      if (g.record.diagnostics.empty()) {
-        reporter.game(g.record);
-      } else {  // the report may print: the bar gives up the terminal's line first
-        progress.hide();
-        reporter.game(g.record);
-        target.stream().flush();
-      }
-      progress.update(bytes_before + g.record.offset + g.record.original.size(), ++games);
-    });
-    for (const Diagnostic& d : file_diags) reporter.file_diagnostic(d);
-    bytes_before += input_size(file);
-    if (target.failed()) break;
-  }
+  std::uint64_t games = 0;
+  const bool all_opened = for_each_input(
+      "check", setup, shard, io, &target,
+      [&](const OpenInput& input) {
+        auto file_diags = run_pipeline(input.in, input.read, setup.from, o.jobs, nullptr, [&](ProcessedGame& g) {
+          if (g.record.diagnostics.empty()) {
+            reporter.game(g.record);
+          } else {  // the report may print: the bar gives up the terminal's line first
+            progress.hide();
+            reporter.game(g.record);
+            target.stream().flush();
+          }
+          progress.update(input.bytes_before + g.record.offset + g.record.original.size(), ++games);
+        });
+        for (const Diagnostic& d : file_diags) reporter.file_diagnostic(d);
+        return true;
+      },
+      // An input that does not open counts as a file of the summary.
+      [&](const InputFile& file) { reporter.begin_file(file.display_name); });
   progress.finish();
   reporter.finish();
   target.flush(io);
-  // The summary line says how far a failed run got; on stdout's text report it is the report's.
-  if (!o.quiet && (ro.format != ReportFormat::Text || !o.output.empty() || target.failed()))
-    io.err << summary_line(reporter.summary()) << target.stopped_note(io_error) << '\n';
-  return target.finish(io_error ? kUsage : reporter.summary().errors > 0 ? kProblems : kOk, io);
+  // The summary goes to standard error unless it already ends the report on the terminal; after
+  // a failure it says how far the run got.
+  if (!o.quiet && (!(format.plain_text && o.output.empty()) || target.failed()))
+    io.err << summary_line(reporter.summary()) << target.stopped_note(!all_opened) << '\n';
+  return target.finish(!all_opened ? kUsage : reporter.summary().errors > 0 ? kProblems : kOk, io);
 }
 
 }  // namespace
@@ -106,8 +98,10 @@ void setup_check(Cli& cli) {
   sub->add_option("inputs", o->inputs, "PGN or text files, directories (*.pgn *.txt *.md, recursive), - for stdin");
   add_from_option(sub, o->from);
   sub->add_flag("--strict", o->strict, "Treat warnings (missing x, wrong +, 0-0 …) as errors");
+  std::vector<std::string> formats;
+  for (const ReportFormat& f : report_formats()) formats.emplace_back(f.name);
   sub->add_option("--format", o->format, "Output format")
-      ->transform(CLI::IsMember({"text", "json", "html"}, CLI::ignore_case))
+      ->transform(CLI::IsMember(formats, CLI::ignore_case))
       ->default_str("text");
   sub->add_option("-o,--output", o->output, "Write the report here instead of stdout");
   sub->add_option("--lang", o->lang, "Language of candidates and suggestions (default en)");

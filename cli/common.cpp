@@ -41,23 +41,37 @@ void add_jobs_option(CLI::App* sub, unsigned& jobs) {
       ->default_str("0");
 }
 
+namespace {
+
+// The --limit names, each a field of the grammar's limits (max_depth, an int, is set apart).
+struct LimitRow {
+  std::string_view name;
+  std::size_t grammar::PgnParseOptions::*field;
+};
+constexpr LimitRow kLimitRows[] = {
+    {"max_depth", nullptr},
+    {"max_comment_bytes", &grammar::PgnParseOptions::max_comment_bytes},
+    {"max_tags", &grammar::PgnParseOptions::max_tags},
+    {"max_tag_value_bytes", &grammar::PgnParseOptions::max_tag_value_bytes},
+    {"max_line_bytes", &grammar::PgnParseOptions::max_line_bytes},
+    {"max_moves", &grammar::PgnParseOptions::max_moves},
+};
+
+std::string limit_names() {
+  std::string names;
+  for (const LimitRow& r : kLimitRows) names += (names.empty() ? "" : ", ") + std::string(r.name);
+  return names;
+}
+
+}  // namespace
+
 void add_limit_option(CLI::App* sub, std::vector<std::string>& limits) {
   sub->add_option("--limit", limits,
-                  "NAME=VALUE: max_depth, max_comment_bytes, max_tags, max_tag_value_bytes, max_line_bytes, "
-                  "max_moves (a game past a limit is rejected with E-LIMIT)")
+                  "NAME=VALUE: " + limit_names() + " (a game past a limit is rejected with E-LIMIT)")
       ->allow_extra_args(false);  // one NAME=VALUE per --limit: inputs may follow
 }
 
 bool apply_limits(const std::vector<std::string>& limits, ReadOptions& options, Io& io) {
-  struct Row {
-    std::string_view name;
-    std::size_t ReadOptions::*field;
-  };
-  static constexpr Row kRows[] = {
-      {"max_comment_bytes", &ReadOptions::max_comment_bytes}, {"max_tags", &ReadOptions::max_tags},
-      {"max_tag_value_bytes", &ReadOptions::max_tag_value_bytes}, {"max_line_bytes", &ReadOptions::max_line_bytes},
-      {"max_moves", &ReadOptions::max_moves},
-  };
   for (const std::string& item : limits) {
     const std::size_t eq = item.find('=');
     std::string name = item.substr(0, eq);  // limit names are case-insensitive, as every value
@@ -69,19 +83,15 @@ bool apply_limits(const std::vector<std::string>& limits, ReadOptions& options, 
       io.err << "planilla: --limit " << item << ": expected NAME=VALUE with VALUE a positive whole number\n";
       return false;
     }
-    if (name == "max_depth") {
-      options.max_depth = static_cast<int>(std::min<std::size_t>(n, 100000));
-      continue;
-    }
-    const Row* row = nullptr;
-    for (const Row& r : kRows)
+    const LimitRow* row = nullptr;
+    for (const LimitRow& r : kLimitRows)
       if (r.name == name) row = &r;
     if (!row) {
-      io.err << "planilla: --limit: unknown limit '" << name
-             << "'; valid: max_depth, max_comment_bytes, max_tags, max_tag_value_bytes, max_line_bytes, max_moves\n";
+      io.err << "planilla: --limit: unknown limit '" << name << "'; valid: " << limit_names() << '\n';
       return false;
     }
-    options.*(row->field) = n;
+    if (row->field) options.limits.*(row->field) = n;
+    else options.limits.max_depth = static_cast<int>(std::min<std::size_t>(n, 100000));
   }
   return true;
 }
@@ -109,9 +119,6 @@ bool prepare_inputs(const std::vector<std::string>& inputs, const std::string& f
     }
     setup.read_options.encoding = *enc;
   }
-  // With auto detection the reader starts in English; read_next_game() re-reads what English
-  // leaves unresolved under the other letter sets.
-  setup.read_options.language = setup.from.auto_detect ? &english() : setup.from.language;
   // PLANILLA_FAST_LANE=0 reads every game the general way (to compare the lanes; docs/internals.md).
   if (const char* lane = std::getenv("PLANILLA_FAST_LANE"); lane && std::string_view(lane) == "0")
     setup.read_options.fast_lane = false;

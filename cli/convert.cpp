@@ -62,27 +62,17 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
   CheckReportOptions ro;
   ro.color = io.err_is_terminal;
   CheckReporter reporter(io.err, ro);
-  bool io_error = false;
-  ConvertStats total;
+  RunStats total;
   Progress progress(io.err, io.err_is_terminal && !o.quiet, total_input_bytes(setup.files));
   std::uint64_t bytes_before = 0, games = 0;
   co.on_each_game = [&](const GameRecord& r) {
     progress.update(bytes_before + r.offset + r.original.size(), ++games);
   };
-  for (const InputFile& file : setup.files.files) {
-    std::string error;
-    auto stream = open_input(file, error);
-    if (!stream) {
-      io.err << "planilla convert: " << error << '\n';
-      io_error = true;
-      continue;
-    }
-    stream = target.guard(std::move(stream), file.display_name);
-    co.read = setup.read_options;
-    co.read.file_name = file.display_name;
-    apply_shard(shard, input_size(file), co.read);
-    reporter.begin_file(file.display_name);
-    ConvertStats s = convert(*stream, target.stream(), co, [&](const GameRecord& r) {
+  const bool all_opened = for_each_input("convert", setup, shard, io, &target, [&](const OpenInput& input) {
+    co.read = input.read;
+    bytes_before = input.bytes_before;
+    reporter.begin_file(input.file.display_name);
+    RunStats s = convert(input.in, target.stream(), co, [&](const GameRecord& r) {
       if (!r.diagnostics.empty()) progress.hide();  // diagnostics go to the bar's terminal
       reporter.game(r);
       // Every repair is listed, also without notes in the report (N-REPAIRED is a note).
@@ -94,16 +84,15 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
     total.moves += s.moves;
     total.errors += s.errors;
     total.games_with_errors += s.games_with_errors;
-    bytes_before += input_size(file);
-    if (target.failed()) break;
-  }
+    return true;
+  });
   progress.finish();
   target.flush(io);
   if (!o.quiet)
     io.err << "converted " << total.games << (total.games == 1 ? " game, " : " games, ") << total.moves << " moves"
            << (total.games_with_errors ? "; " + std::to_string(total.games_with_errors) + " with errors" : "")
-           << target.stopped_note(io_error) << '\n';
-  return target.finish(io_error ? kUsage : total.errors > 0 ? kProblems : kOk, io);
+           << target.stopped_note(!all_opened) << '\n';
+  return target.finish(!all_opened ? kUsage : total.errors > 0 ? kProblems : kOk, io);
 }
 
 }  // namespace
@@ -114,8 +103,8 @@ void setup_convert(Cli& cli) {
   sub->add_option("inputs", o->inputs, "PGN or bare movetext files, directories, - for stdin (default)");
   add_from_option(sub, o->from);
   sub->add_option("--to", o->to,
-                  "Output notation: LANG[:STYLE] (en, es, de:lan, fr:long, en:spoken, es:spoken, …) or figurine, "
-                  "uci, iccf")
+                  "Output notation: LANG[:STYLE] or a style alone (en, es, de:lan, fr:long, es:spoken, uci …); styles: " +
+                      style_names(kOutputLayouts))
       ->default_str("en");
   sub->add_option("-o,--output", o->output, "Write here instead of stdout");
   sub->add_option("--castling", o->castling, "Castling as written: O-O (PGN) or 0-0 (FIDE)")

@@ -32,15 +32,16 @@ bool same_output(const std::string& a, const std::string& b) {
   std::error_code ea, eb;
   return same_file(a, b) || std::filesystem::weakly_canonical(a, ea) == std::filesystem::weakly_canonical(b, eb);
 }
+// normalize writes PGN only: the styles whose games are PGN with each move by write_move().
+constexpr StyleLayout kPgnLayout[] = {StyleLayout::Pgn};
 
 int run_normalize(const NormalizeCliOptions& o, Io& io) {
   InputSetup setup;
   ShardSpec shard;
   if (!prepare_reading(o.inputs, o.from, o.encoding, o.limits, o.shard, io, setup, shard)) return kUsage;
   auto to = parse_spec(o.to, false);
-  if (!to || is_descriptive(to->style) || to->style == SpecStyle::Spoken) {
-    io.err << "planilla normalize: --to: " << (to ? "normalize writes PGN movetext: san, lan, long, figurine, uci or iccf"
-                                                   : to.error())
+  if (!to || style_layout(to->style) != StyleLayout::Pgn) {
+    io.err << "planilla normalize: --to: " << (to ? "normalize writes PGN movetext: " + style_names(kPgnLayout) : to.error())
            << '\n';
     return kUsage;
   }
@@ -67,7 +68,7 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
 
   NormalizeOptions no;
   no.write.moves.language = to->language;
-  no.write.moves.style = write_style_of(to->style);
+  no.write.moves.style = to->style;
   no.write.fen = o.fen == "shredder" ? FenDialect::Shredder : FenDialect::XFen;
   no.from = setup.from;
   no.jobs = o.jobs;
@@ -75,38 +76,31 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
   CheckReportOptions ro;
   ro.color = io.err_is_terminal;
   CheckReporter reporter(io.err, ro);
-  NormalizeStats total;
-  bool io_error = false;
-  for (const InputFile& file : setup.files.files) {
-    std::string error;
-    auto stream = open_input(file, error);
-    if (!stream) {
-      io.err << "planilla normalize: " << error << '\n';
-      io_error = true;
-      continue;
-    }
-    stream = target.guard(std::move(stream), file.display_name);
-    no.read = setup.read_options;
-    no.read.file_name = file.display_name;
-    apply_shard(shard, input_size(file), no.read);
-    reporter.begin_file(file.display_name);
+  RunStats total;
+  bool rejects_failed = false;
+  const bool all_opened = for_each_input("normalize", setup, shard, io, &target, [&](const OpenInput& input) {
+    no.read = input.read;
+    reporter.begin_file(input.file.display_name);
     std::ostringstream file_rejects;
     no.on_game = [&](const GameRecord& r) { reporter.game(r); };
-    NormalizeStats s = normalize(*stream, target.stream(), &file_rejects, no);
+    total += normalize(input.in, target.stream(), &file_rejects, no);
     if (!file_rejects.str().empty()) {
-      if (!rejects && !(rejects = target.open_more(rejects_path, io))) return kUsage;
+      if (!rejects && !(rejects = target.open_more(rejects_path, io))) {
+        rejects_failed = true;
+        return false;
+      }
       *rejects << file_rejects.str();
     }
-    total += s;
-    if (target.failed()) break;
-  }
+    return true;
+  });
+  if (rejects_failed) return target.finish(kUsage, io);
   target.flush(io);
   if (!o.quiet) {
-    io.err << "games read " << total.read << ", written " << total.written << ", rejected " << total.rejected;
+    io.err << "games read " << total.games << ", written " << total.written << ", rejected " << total.rejected;
     if (total.rejected) io.err << " (kept byte for byte in " << rejects_path << ")";
-    io.err << target.stopped_note(io_error) << '\n';
+    io.err << target.stopped_note(!all_opened) << '\n';
   }
-  return target.finish(io_error ? kUsage : total.rejected > 0 ? kProblems : kOk, io);
+  return target.finish(!all_opened ? kUsage : total.rejected > 0 ? kProblems : kOk, io);
 }
 
 }  // namespace
@@ -116,7 +110,8 @@ void setup_normalize(Cli& cli) {
   CLI::App* sub = cli.app.add_subcommand("normalize", "Rewrite archives in PGN export format; rejected games are kept byte for byte");
   sub->add_option("inputs", o->inputs, "PGN files, directories, - for stdin (default)");
   add_from_option(sub, o->from);
-  sub->add_option("--to", o->to, "Movetext notation: en (default), another LANG, LANG:lan, figurine, uci, iccf")
+  sub->add_option("--to", o->to, "Movetext notation: LANG[:STYLE] or a style alone (en, de:lan, uci …); styles: " +
+                                     style_names(kPgnLayout))
       ->default_str("en");
   sub->add_option("-o,--output", o->output, "Normalized games here instead of stdout");
   sub->add_option("--rejects", o->rejects,

@@ -60,4 +60,29 @@ bool prepare_reading(const std::vector<std::string>& inputs, const std::string& 
   return true;
 }
 
+bool for_each_input(std::string_view command, const InputSetup& setup, const ShardSpec& shard, Io& io,
+                    OutputTarget* target, const std::function<bool(const OpenInput&)>& read,
+                    const std::function<void(const InputFile&)>& starting) {
+  bool all_opened = true;
+  std::uint64_t bytes_before = 0;
+  for (const InputFile& file : setup.files.files) {
+    if (starting) starting(file);
+    std::string error;
+    auto stream = open_input(file, error);
+    if (!stream) {
+      io.err << "planilla " << command << ": " << error << '\n';
+      all_opened = false;
+      continue;
+    }
+    if (target) stream = target->guard(std::move(stream), file.display_name);
+    ReadOptions options = setup.read_options;
+    options.file_name = file.display_name;
+    apply_shard(shard, input_size(file), options);
+    if (!read(OpenInput{file, *stream, options, bytes_before})) break;
+    bytes_before += input_size(file);
+    if (target && target->failed()) break;
+  }
+  return all_opened;
+}
+
 }  // namespace planilla::cli

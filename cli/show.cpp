@@ -4,6 +4,7 @@
 #include "board/fen.hpp"
 #include "cli/app.hpp"
 #include "cli/common.hpp"
+#include "converters/run/pipeline.hpp"
 #include "converters/report/board_render.hpp"
 #include "converters/run/check.hpp"
 #include "converters/arbiter/detect.hpp"
@@ -41,7 +42,7 @@ int run_show(const ShowOptions& o, Io& io) {
     InputSetup setup;
     if (!prepare_inputs({}, o.from, "", io, setup)) return kUsage;
     std::istringstream in(o.moves);
-    ReadOptions ropts = setup.read_options;
+    ReadOptions ropts = reading_options(setup.read_options, setup.from);
     ropts.file_name = "--moves";
     PgnReader reader(in, ropts);
     GameRecord record;

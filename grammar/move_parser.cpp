@@ -327,18 +327,6 @@ std::string letter_list(const Language& language) {
   return out;
 }
 
-std::string_view style_name(MoveStyle style) {
-  switch (style) {
-    case MoveStyle::San: return "SAN";
-    case MoveStyle::Lan: return "long algebraic (LAN)";
-    case MoveStyle::Long: return "FIDE long";
-    case MoveStyle::Uci: return "UCI";
-    case MoveStyle::Iccf: return "ICCF numeric";
-    case MoveStyle::Null: return "null";
-  }
-  return "?";
-}
-
 using Outcome = Result<ParsedMove, MoveSyntaxError>;
 
 Outcome fail(std::uint32_t offset, std::string message) {
@@ -395,31 +383,31 @@ MoveSyntaxError explain_raise(std::string_view text, std::uint32_t at, std::stri
 }
 
 // Chooses the style of a parsed token among those the caller allows (see move_parser.hpp).
-std::optional<MoveStyle> choose_style(const MoveState& s, MoveStyles styles) {
-  auto first_allowed = [&](std::initializer_list<MoveStyle> order) -> std::optional<MoveStyle> {
-    for (MoveStyle style : order) {
+std::optional<NotationStyle> choose_style(const MoveState& s, MoveStyles styles) {
+  auto first_allowed = [&](std::initializer_list<NotationStyle> order) -> std::optional<NotationStyle> {
+    for (NotationStyle style : order) {
       if (styles.allows(style)) return style;
     }
     return std::nullopt;
   };
   switch (s.kind) {
-    case MoveState::Kind::Null: return first_allowed({MoveStyle::Null});
-    case MoveState::Kind::Iccf: return first_allowed({MoveStyle::Iccf});
-    case MoveState::Kind::Castling: return first_allowed({MoveStyle::San, MoveStyle::Lan, MoveStyle::Long});
+    case MoveState::Kind::Null: return first_allowed({NotationStyle::Null});
+    case MoveState::Kind::Iccf: return first_allowed({NotationStyle::Iccf});
+    case MoveState::Kind::Castling: return first_allowed({NotationStyle::San, NotationStyle::Lan, NotationStyle::Long});
     case MoveState::Kind::None:
     case MoveState::Kind::Algebraic: break;
   }
-  if (!s.coordinate) return first_allowed({MoveStyle::San});
-  if (s.separator_dash) return first_allowed({MoveStyle::Lan});
-  if (s.separator_capture) return first_allowed({MoveStyle::Lan, MoveStyle::Long, MoveStyle::San});
-  if (s.has_piece) return first_allowed({MoveStyle::Long, MoveStyle::San});
+  if (!s.coordinate) return first_allowed({NotationStyle::San});
+  if (s.separator_dash) return first_allowed({NotationStyle::Lan});
+  if (s.separator_capture) return first_allowed({NotationStyle::Lan, NotationStyle::Long, NotationStyle::San});
+  if (s.has_piece) return first_allowed({NotationStyle::Long, NotationStyle::San});
   const WrittenMove& m = s.move;
   const bool uci_promotion = s.promotion_form == MoveState::PromotionForm::None ||
                              (s.promotion_form == MoveState::PromotionForm::Bare && s.promotion.uci_letter);
   const bool uci = uci_promotion && m.check == CheckMark::None && !m.en_passant_mark && !m.draw_offer &&
                    m.nag == 0 && !m.capture;
-  if (uci && styles.allows(MoveStyle::Uci)) return MoveStyle::Uci;
-  return first_allowed({MoveStyle::Long, MoveStyle::San});
+  if (uci && styles.allows(NotationStyle::Uci)) return NotationStyle::Uci;
+  return first_allowed({NotationStyle::Long, NotationStyle::San});
 }
 
 // The lower-case `bc4` decision (see move_parser.hpp): only a pawn-shaped SAN token whose first
@@ -468,10 +456,10 @@ Outcome parse_prepared(std::string_view text, const LanguageTable& table, MoveSt
                                             (m.promotion == PieceType::King ? "king" : "pawn"));
   }
   apply_lowercase_piece_reading(state);
-  const std::optional<MoveStyle> style = choose_style(state, styles);
+  const std::optional<NotationStyle> style = choose_style(state, styles);
   if (!style) {
-    const std::optional<MoveStyle> natural = choose_style(state, MoveStyles::all());
-    return fail(0, std::string(style_name(natural.value_or(MoveStyle::San))) + " moves are not accepted here");
+    const std::optional<NotationStyle> natural = choose_style(state, MoveStyles::all());
+    return fail(0, std::string(style_row(natural.value_or(NotationStyle::San)).read_name) + " moves are not accepted here");
   }
   m.style = *style;
   m.span = SourceSpan{base_offset, token_size};

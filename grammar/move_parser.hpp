@@ -11,11 +11,11 @@
 
 namespace planilla {
 
-// Which written forms to accept; a bit per MoveStyle.
+// Which written forms to accept; a bit per NotationStyle.
 struct MoveStyles {
   unsigned bits = ~0u;
   static MoveStyles all() { return {}; }
-  bool allows(MoveStyle s) const { return (bits >> static_cast<unsigned>(s)) & 1u; }
+  bool allows(NotationStyle s) const { return (bits >> static_cast<unsigned>(s)) & 1u; }
 };
 
 struct MoveSyntaxError {

@@ -50,7 +50,7 @@ PieceType file_piece(const Language& lang, File f) {
   return PieceType::None;
 }
 
-bool is_coordinate_style(MoveStyle s) { return s == MoveStyle::Uci || s == MoveStyle::Iccf; }
+bool is_coordinate_style(NotationStyle s) { return s == NotationStyle::Uci || s == NotationStyle::Iccf; }
 
 std::string_view piece_word(PieceType t) {
   switch (t) {
@@ -97,10 +97,10 @@ std::string square_list(Bitboard squares) {
 // The written move, re-spelled approximately as written, for messages ("Nd7", "e8", "f8g8").
 std::string describe(const WrittenMove& w, const Language& lang) {
   std::string s;
-  if (w.style == MoveStyle::Null) return "--";
+  if (w.style == NotationStyle::Null) return "--";
   if (w.castle) {
     s = *w.castle == CastlingSide::King ? "O-O" : "O-O-O";
-  } else if (w.style == MoveStyle::Iccf) {
+  } else if (w.style == NotationStyle::Iccf) {
     if (w.from_file) s += static_cast<char>('1' + index_of(*w.from_file));
     if (w.from_rank) s += static_cast<char>('1' + index_of(*w.from_rank));
     if (w.to_file) s += static_cast<char>('1' + index_of(*w.to_file));
@@ -127,12 +127,12 @@ std::string describe(const WrittenMove& w, const Language& lang) {
     if (w.from_rank) s += rank_char(*w.from_rank);
     if (w.capture)
       s += 'x';
-    else if (w.style == MoveStyle::Lan && w.has_full_origin())
+    else if (w.style == NotationStyle::Lan && w.has_full_origin())
       s += '-';
     if (w.to_file) s += file_char(*w.to_file);
     if (w.to_rank) s += rank_char(*w.to_rank);
     if (w.promotion != PieceType::None) {
-      if (w.style == MoveStyle::Uci) {
+      if (w.style == NotationStyle::Uci) {
         s += static_cast<char>(english().letters[index_of(w.promotion)][0] - 'A' + 'a');
       } else {
         s += '=';
@@ -408,7 +408,7 @@ Result<Resolved, ResolveError> finalize(const Context& c, const WrittenMove& w, 
     std::string message;
     if (*note == Code::UciCastlingAmbiguous) {
       WriteOptions uci;
-      uci.style = WriteStyle::Uci;
+      uci.style = NotationStyle::Uci;
       uci.uci_chess960 = true;
       const Move castle = *pos.castling_move(file_of(m.to()) == File::G ? CastlingSide::King : CastlingSide::Queen);
       message = describe(w, c.lang) + " is read as the plain king move " + san(c, m) +
@@ -421,8 +421,8 @@ Result<Resolved, ResolveError> finalize(const Context& c, const WrittenMove& w, 
 
   if (!m.is_castling()) {
     const bool capture = pos.is_capture(m);
-    const bool marks_required = w.style == MoveStyle::San || w.style == MoveStyle::Lan;
-    const bool marks_exist = marks_required || w.style == MoveStyle::Long;
+    const bool marks_required = w.style == NotationStyle::San || w.style == NotationStyle::Lan;
+    const bool marks_exist = marks_required || w.style == NotationStyle::Long;
     if (capture && !w.capture && marks_required &&
         !warn.add(Code::CaptureMissing, "capture mark missing: " + san(c, m)))
       return fail();
@@ -431,7 +431,7 @@ Result<Resolved, ResolveError> finalize(const Context& c, const WrittenMove& w, 
       return fail();
     if (!w.to_rank && !warn.add(Code::AbbreviatedCapture, "target rank left out: " + san(c, m)))
       return fail();
-    if (w.style == MoveStyle::San && (w.from_file || w.from_rank)) {
+    if (w.style == NotationStyle::San && (w.from_file || w.from_rank)) {
       const PieceType piece = pos.moving_piece(m);
       const int written = (w.from_file ? 1 : 0) + (w.from_rank ? 1 : 0);
       // Canonical pawn captures (exd5) need exactly their file: skip the generator call.
@@ -606,7 +606,7 @@ std::optional<Code> castling_from_king_move(const Context& c, const WrittenMove&
         if (w.piece != PieceType::None) return std::nullopt;
         return Code::UciCastlingAmbiguous;
       }
-      const bool canonical = (coordinate && !pos.is_chess960()) || w.style == MoveStyle::Iccf;
+      const bool canonical = (coordinate && !pos.is_chess960()) || w.style == NotationStyle::Iccf;
       if (!canonical && !c.options.king_move_castling) return std::nullopt;
       cand.moves.push_back(*castle);
       return canonical ? std::nullopt : std::optional<Code>(Code::KingMoveForCastling);
@@ -633,7 +633,7 @@ Result<Resolved, ResolveError> resolve(const WrittenMove& written, const Positio
   const Language& lang = options.language != nullptr ? *options.language : english();
   const Context c{pos, options, lang, pos.side_to_move()};
 
-  if (written.style == MoveStyle::Null) return Resolved{Move::null(), {}};
+  if (written.style == NotationStyle::Null) return Resolved{Move::null(), {}};
   if (written.castle) return resolve_castle(c, written);
   if (!written.to_file)
     return Unexpected{make_error(Code::Illegal, describe(written, lang) + ": no target square")};
@@ -675,7 +675,7 @@ Result<Resolved, ResolveError> resolve(const WrittenMove& written, const Positio
   // as that file's pawn (see the file comment). With a capture mark the pawn capture is
   // canonical SAN (bxc4) and wins when legal; without one, neither reading is canonical.
   WrittenMove alternative;
-  if (written.style == MoveStyle::San && w->has_full_target() && !w->from_rank) {
+  if (written.style == NotationStyle::San && w->has_full_target() && !w->from_rank) {
     std::optional<File> pawn_file;
     PieceType piece_alt = PieceType::None;
     if (written.also_pawn_capture)

@@ -1,29 +1,10 @@
 #include "notation/spec.hpp"
 
-#include <array>
 #include <utility>
 
 namespace planilla {
 
 namespace {
-
-struct StyleName {
-  std::string_view name;
-  SpecStyle style;
-  bool needs_language;  // false: language-free (figurine, uci, iccf)
-};
-
-constexpr std::array<StyleName, 9> kStyles = {{
-    {"san", SpecStyle::San, true},
-    {"lan", SpecStyle::Lan, true},
-    {"long", SpecStyle::Long, true},
-    {"spoken", SpecStyle::Spoken, true},
-    {"descriptive", SpecStyle::Descriptive, true},
-    {"descriptive-classic", SpecStyle::DescriptiveClassic, true},
-    {"figurine", SpecStyle::Figurine, false},
-    {"uci", SpecStyle::Uci, false},
-    {"iccf", SpecStyle::Iccf, false},
-}};
 
 bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -45,9 +26,7 @@ std::string valid_languages() {
   return s;
 }
 
-std::string valid_styles() {
-  return "san lan long spoken descriptive descriptive-classic (after LANG:), figurine uci iccf (alone)";
-}
+std::string valid_styles() { return style_names(kOutputLayouts); }
 
 }  // namespace
 
@@ -57,8 +36,8 @@ Result<NotationSpec, std::string> parse_spec(std::string_view text, bool allow_a
     spec.auto_detect = true;
     return spec;
   }
-  for (const StyleName& s : kStyles) {
-    if (!s.needs_language && iequals(text, s.name)) {
+  for (const StyleRow& s : kStyleTable) {
+    if (!s.name.empty() && !s.needs_language && iequals(text, s.name)) {
       spec.language = &english();
       spec.style = s.style;
       return spec;
@@ -74,7 +53,7 @@ Result<NotationSpec, std::string> parse_spec(std::string_view text, bool allow_a
     return Unexpected{"unknown language '" + std::string(lang) + "' in '" + std::string(text) + "'; valid: " +
                       (allow_auto ? "auto " : "") + valid_languages() + ", or " + valid_styles() +
                       " (see `planilla languages`)"};
-  for (const StyleName& s : kStyles) {
+  for (const StyleRow& s : kStyleTable) {
     if (s.needs_language && iequals(style, s.name)) {
       spec.style = s.style;
       return spec;
@@ -82,25 +61,6 @@ Result<NotationSpec, std::string> parse_spec(std::string_view text, bool allow_a
   }
   return Unexpected{"unknown style '" + std::string(style) + "' in '" + std::string(text) + "'; valid: " +
                     valid_styles()};
-}
-
-WriteStyle write_style_of(SpecStyle style) {
-  switch (style) {
-    case SpecStyle::San: return WriteStyle::San;
-    case SpecStyle::Lan: return WriteStyle::Lan;
-    case SpecStyle::Long: return WriteStyle::Long;
-    case SpecStyle::Spoken: return WriteStyle::Spoken;
-    case SpecStyle::Figurine: return WriteStyle::Figurine;
-    case SpecStyle::Uci: return WriteStyle::Uci;
-    case SpecStyle::Iccf: return WriteStyle::Iccf;
-    case SpecStyle::Descriptive:
-    case SpecStyle::DescriptiveClassic: return WriteStyle::San;
-  }
-  return WriteStyle::San;
-}
-
-bool is_descriptive(SpecStyle style) {
-  return style == SpecStyle::Descriptive || style == SpecStyle::DescriptiveClassic;
 }
 
 Result<DescriptiveDialect, std::string> descriptive_dialect(const NotationSpec& spec) {
@@ -114,16 +74,10 @@ Result<DescriptiveDialect, std::string> descriptive_dialect(const NotationSpec& 
 Result<DescriptiveStyle, std::string> descriptive_style(const NotationSpec& spec) {
   std::string_view code = spec.language ? spec.language->code : "en";
   if (code == "en")
-    return spec.style == SpecStyle::DescriptiveClassic ? DescriptiveStyle::EnglishClassic : DescriptiveStyle::English;
-  if (code == "es" && spec.style == SpecStyle::Descriptive) return DescriptiveStyle::Spanish;
+    return spec.style == NotationStyle::DescriptiveClassic ? DescriptiveStyle::EnglishClassic : DescriptiveStyle::English;
+  if (code == "es" && spec.style == NotationStyle::Descriptive) return DescriptiveStyle::Spanish;
   return Unexpected{"descriptive notation is written as en:descriptive, en:descriptive-classic or es:descriptive, not '" +
-                    std::string(code) + ":" + std::string(spec_style_name(spec.style)) + "'"};
-}
-
-std::string_view spec_style_name(SpecStyle style) {
-  for (const StyleName& s : kStyles)
-    if (s.style == style) return s.name;
-  return "san";
+                    std::string(code) + ":" + std::string(style_name(spec.style)) + "'"};
 }
 
 }  // namespace planilla

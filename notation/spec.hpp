@@ -12,13 +12,9 @@
 
 namespace planilla {
 
-enum class SpecStyle : std::uint8_t {
-  San, Lan, Long, Spoken, Descriptive, DescriptiveClassic, Figurine, Uci, Iccf,
-};
-
 struct NotationSpec {
   const Language* language = nullptr;  // nullptr with auto_detect
-  SpecStyle style = SpecStyle::San;
+  NotationStyle style = NotationStyle::San;
   bool auto_detect = false;
 };
 
@@ -27,10 +23,6 @@ struct NotationSpec {
 // Example: parse_spec("de:lan", false) → German, Lan.
 Result<NotationSpec, std::string> parse_spec(std::string_view text, bool allow_auto);
 
-// The WriteStyle for an algebraic-family spec (descriptive styles have their own writer).
-WriteStyle write_style_of(SpecStyle style);
-bool is_descriptive(SpecStyle style);
-std::string_view spec_style_name(SpecStyle style);
 
 // Descriptive reading and writing exist for English, Spanish (and French, reading only).
 // Errors: a one-line reason naming the supported languages.

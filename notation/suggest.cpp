@@ -230,7 +230,7 @@ Text with_letters(const Text& english_text, PieceType piece, PieceType promotion
   return out;
 }
 
-WriteOptions plain(WriteStyle style) {
+WriteOptions plain(NotationStyle style) {
   WriteOptions w;
   w.style = style;
   w.check_marks = false;
@@ -249,8 +249,8 @@ void renderings_of(const Position& pos, Move m, const Language& lang, std::vecto
   out.clear();
   PieceType piece = pos.moving_piece(m);
   PieceType promo = m.promotion();
-  Text san = normalize(write_move(pos, m, plain(WriteStyle::San)));
-  Text lon = normalize(write_move(pos, m, plain(WriteStyle::Long)));
+  Text san = normalize(write_move(pos, m, plain(NotationStyle::San)));
+  Text lon = normalize(write_move(pos, m, plain(NotationStyle::Long)));
   out.push_back({with_letters(san, piece, promo, lang), SuggestionKind::Slip, 0});
   if (!m.is_castling()) {
     out.push_back({with_letters(lon, piece, promo, lang), SuggestionKind::Slip, 0});
@@ -314,7 +314,7 @@ std::size_t replay(Position pos, std::span<const WrittenMove> moves, std::size_t
                    bool score_marks_checks, std::size_t& marks) {
   std::size_t n = 0;
   for (const WrittenMove& w : moves.first(std::min(limit, moves.size()))) {
-    if (w.style == MoveStyle::Null) {
+    if (w.style == NotationStyle::Null) {
       if (pos.in_check()) break;
       pos.play(Move::null());
     } else {
@@ -329,7 +329,7 @@ std::size_t replay(Position pos, std::span<const WrittenMove> moves, std::size_t
 }
 
 std::optional<Move> resolve_on(const WrittenMove& w, const Position& pos, const ResolveOptions& ro) {
-  if (w.style == MoveStyle::Null) return std::nullopt;
+  if (w.style == NotationStyle::Null) return std::nullopt;
   auto r = resolve(w, pos, ro);
   if (!r) return std::nullopt;
   return r->move;

@@ -1,7 +1,7 @@
 // Writing a legal move in every style × language. Everything appends to one caller-owned string
 // (append_move is the converters' hot path): no temporary strings, no allocation beyond `out`.
 //
-// Choices made where the references leave room (documented in write.hpp's WriteStyle too):
+// Choices made where the references leave room (documented in write.hpp's NotationStyle too):
 //  - Long (FIDE compact, Appendix C.8/C.14): piece letter + both squares, `x` between the squares
 //    of a capture (`e5xd6`, `Nf3xd4`, as in FIDE's sample game), promotion letter straight after
 //    the square (`e7d8Q`, FIDE never writes `=`; promotion_equals is ignored), castling O-O.
@@ -399,24 +399,33 @@ template <class Out>
 bool append_notation(Out& out, const Position& pos, Move move, const WriteOptions& options, const SanFacts* facts) {
   if (move.is_null()) {
     switch (options.style) {
-      case WriteStyle::San:
-      case WriteStyle::Figurine:
-      case WriteStyle::Lan:
-      case WriteStyle::Long: out += "--"; return true;
-      case WriteStyle::Uci:
-      case WriteStyle::Iccf: out += "0000"; return true;
-      case WriteStyle::Spoken: return false;
+      case NotationStyle::San:
+      case NotationStyle::Figurine:
+      case NotationStyle::Lan:
+      case NotationStyle::Long: out += "--"; return true;
+      case NotationStyle::Uci:
+      case NotationStyle::Iccf: out += "0000"; return true;
+      case NotationStyle::Spoken: return false;
+      case NotationStyle::Descriptive:
+      case NotationStyle::DescriptiveClassic:
+      case NotationStyle::Null: out += "--"; return true;
     }
     return false;
   }
   switch (options.style) {
-    case WriteStyle::San: append_san(out, pos, move, options, false, facts); return true;
-    case WriteStyle::Figurine: append_san(out, pos, move, options, true, facts); return true;
-    case WriteStyle::Lan: append_long(out, pos, move, options, true, facts); return true;
-    case WriteStyle::Long: append_long(out, pos, move, options, false, facts); return true;
-    case WriteStyle::Uci: append_uci(out, pos, move, options); return true;
-    case WriteStyle::Iccf: append_iccf(out, pos, move); return true;
-    case WriteStyle::Spoken: return false;
+    case NotationStyle::San: append_san(out, pos, move, options, false, facts); return true;
+    case NotationStyle::Figurine: append_san(out, pos, move, options, true, facts); return true;
+    case NotationStyle::Lan: append_long(out, pos, move, options, true, facts); return true;
+    case NotationStyle::Long: append_long(out, pos, move, options, false, facts); return true;
+    case NotationStyle::Uci: append_uci(out, pos, move, options); return true;
+    case NotationStyle::Iccf: append_iccf(out, pos, move); return true;
+    case NotationStyle::Spoken: return false;
+    // A descriptive move names pieces by where they started, which only the whole game knows:
+    // descriptive games are written by converters/pgn/descriptive_io (StyleLayout::Descriptive),
+    // and a lone move here is SAN, the PGN form. Null is read only.
+    case NotationStyle::Descriptive:
+    case NotationStyle::DescriptiveClassic:
+    case NotationStyle::Null: append_san(out, pos, move, options, false, facts); return true;
   }
   return false;
 }

@@ -6,22 +6,13 @@
 
 #include "board/position.hpp"
 #include "notation/language.hpp"
+#include "notation/style.hpp"
 
 namespace planilla {
 
-enum class WriteStyle : std::uint8_t {
-  San,       // Nf3, exd5, e8=Q, O-O, with the language's letters
-  Figurine,  // ♘f3 (language-free)
-  Lan,       // Ng1-f3, Ng1xf3, e2-e4, e7xd8=Q
-  Long,      // FIDE compact long: Ng1f3, e2e4
-  Uci,       // g1f3, e7e8q; castling e1g1 in standard chess, king-takes-rook in Chess960
-  Iccf,      // 5254, 57581 …
-  Spoken,    // "Knight f three" / "Caballo f tres" (FIDE phonetic file names where requested)
-};
-
 struct WriteOptions {
   const Language* language = nullptr;  // nullptr = English
-  WriteStyle style = WriteStyle::San;
+  NotationStyle style = NotationStyle::San;
   bool castling_zeros = false;         // 0-0 instead of O-O
   bool promotion_equals = true;        // e8=Q (PGN) vs e8Q (FIDE)
   bool check_marks = true;             // + and #
@@ -32,7 +23,7 @@ struct WriteOptions {
 // Precondition: `move` is legal in `pos` (or Move::null(): "--" / "0000" / "null move").
 // Errors: none; an illegal move is a precondition violation, not a reported error.
 // Example: write_move(startpos, g1f3, {.language = find_language("es")}) == "Cf3";
-//          with .style = WriteStyle::Iccf it is "7163", with WriteStyle::Spoken "Caballo f tres".
+//          with .style = NotationStyle::Iccf it is "7163", with NotationStyle::Spoken "Caballo f tres".
 // Conventions chosen where the references leave room (notation/write.cpp has the reasons):
 // Long writes `x` in captures and the bare promotion letter (e5xd6, e7d8Q); ICCF in Chess960
 // writes castling as the king's start and end squares, or as king-takes-rook when those squares

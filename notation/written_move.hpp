@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "board/types.hpp"
+#include "notation/style.hpp"
 
 namespace planilla {
 
@@ -19,23 +20,14 @@ struct SourceSpan {
   friend bool operator==(SourceSpan, SourceSpan) = default;
 };
 
-// Which written form the token had. Resolution rules differ slightly per form (a UCI token has
-// no piece letter; ICCF writes castling as the king's two-square move).
-enum class MoveStyle : std::uint8_t {
-  San,       // Nf3, exd5, e8=Q, O-O (any language, figurines included)
-  Lan,       // Ng1-f3, Ng1xf3, e2-e4 (hyphen or x between the squares)
-  Long,      // FIDE compact long form Ng1f3, e2e4 with a piece letter or for pawns
-  Uci,       // g1f3, e7e8q, e1g1 / e1h1 (no piece letter, lower-case promotion)
-  Iccf,      // 5254, 37381
-  Null,      // --, Z0, 0000 (PGN null move)
-};
-
 // A check/mate mark exactly as written; what `++` means depends on the tradition (mate in FIDE
 // and English, double check in Russian/Czech/Chinese), decided when resolving.
 enum class CheckMark : std::uint8_t { None, Check, DoubleCheck /* "++" */, Mate /* "#", "X", "mate" */ };
 
 struct WrittenMove {
-  MoveStyle style = MoveStyle::San;
+  // The form the token had (San to Iccf, or Null). Resolution rules differ slightly per form (a
+  // UCI token has no piece letter; ICCF writes castling as the king's two-square move).
+  NotationStyle style = NotationStyle::San;
 
   // Piece letter as written; None when no letter was written (a pawn in SAN; "whatever stands
   // on the origin" when a full origin square is given, as in UCI or `e2-e4`).

@@ -34,7 +34,7 @@ std::string repair_token(const Position& pos, Move m, const Language& language, 
   std::string san = write_move(pos, m, w);
   bool ascii = std::all_of(san.begin(), san.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
   if (ascii || encoding == Encoding::Utf8 || encoding == Encoding::Ascii) return san;
-  w.style = WriteStyle::Uci;
+  w.style = NotationStyle::Uci;
   return write_move(pos, m, w);
 }
 

@@ -171,10 +171,10 @@ class FastReader {
   }
 
   bool run() {
-    if (!letters_.usable || !options_.styles.allows(MoveStyle::San)) return false;
+    if (!letters_.usable || !options_.styles.allows(NotationStyle::San)) return false;
     // Below every size limit, no line, comment or tag value can pass one.
     const std::size_t size_limit =
-        std::min({options_.max_line_bytes, options_.max_comment_bytes, options_.max_tag_value_bytes});
+        std::min({options_.limits.max_line_bytes, options_.limits.max_comment_bytes, options_.limits.max_tag_value_bytes});
     if (s_.size() > size_limit) return false;
     if (raw_.detected ? *raw_.detected != Encoding::Ascii : !is_ascii(s_)) {
       // Valid UTF-8 is read as it stands (decode() returns the same bytes, and the diagnostics'
@@ -258,7 +258,7 @@ class FastReader {
       skip_blanks();
       if (i_ >= s_.size() || s_[i_] != ']') return false;  // a quote inside the value: the grammar's case
       ++i_;
-      if (++tag_count_ > options_.max_tags) return false;
+      if (++tag_count_ > options_.limits.max_tags) return false;
       // The first of each, as the general reader looks them up.
       if (name == "Result" && !has_result_tag_) result_tag_ = value, has_result_tag_ = true;
       else if (name == "FEN" && !has_fen_) fen_ = value, has_fen_ = true;
@@ -341,7 +341,7 @@ class FastReader {
         case '(': {
           if (s_.substr(i_, 3) == "(=)") return false;  // draw offer
           if (!frames_.back().has_move) return false;
-          if (static_cast<int>(frames_.size()) > options_.max_depth) return false;
+          if (static_cast<int>(frames_.size()) > options_.limits.max_depth) return false;
           Frame& f = frames_.emplace_back();  // may move the parent: look it up again
           Frame& parent = frames_[frames_.size() - 2];
           f.current() = parent.before();
@@ -416,7 +416,7 @@ class FastReader {
     if (non_ascii_ && (!is_ascii(token) || (end + 1 < s_.size() && s_[end] == '(' &&
                                             static_cast<unsigned char>(s_[end + 1]) >= 0x80)))
       return false;
-    if (++moves_ > options_.max_moves) return false;
+    if (++moves_ > options_.limits.max_moves) return false;
     if (!move(token, i_)) return false;
     if (frames_.size() == 1 && token[0] >= 'A' && token[0] <= 'Z' && token[0] != 'O') note_lettered(token, i_);
     i_ = end;
@@ -476,7 +476,7 @@ class FastReader {
       // at the same place as the general reader's); one that does not is the general reader's.
       if (is_other_element(token)) return false;  // (no plain move is one)
       auto parsed = parse_move(token, language_, options_.styles, raw_.offset + at);
-      if (!parsed || parsed->folded || parsed->move.style == MoveStyle::Null) return false;
+      if (!parsed || parsed->folded || parsed->move.style == NotationStyle::Null) return false;
       auto r = resolve(parsed->move, f.current(), resolve_options_);
       if (!r) return false;
       for (const ResolveWarning& warning : r->warnings)

@@ -361,11 +361,11 @@ class GameReader : public grammar::PgnHandler {
       if (parsed->folded)
         add(Code::LookalikeFolded, Severity::Warning, p.offset, "look-alike characters read as move letters", p.text);
       if (f.alive) {
-        if (wm.style == MoveStyle::Null && f.current.in_check()) {
+        if (wm.style == NotationStyle::Null && f.current.in_check()) {
           // Passing the turn while in check would leave the king capturable.
           add(Code::Illegal, Severity::Error, p.offset, "null move " + p.text + " while in check", p.text);
           f.alive = false;
-        } else if (wm.style == MoveStyle::Null) {
+        } else if (wm.style == NotationStyle::Null) {
           move = Move::null();
         } else {
           auto r = resolve(wm, f.current, resolve_options_);
@@ -431,7 +431,7 @@ class GameReader : public grammar::PgnHandler {
       if (lang == nullptr || lang->letter_set == language_.letter_set) continue;
       if (illegal && std::find(mixed_seen_.begin(), mixed_seen_.end(), lang) == mixed_seen_.end()) continue;
       auto parsed = parse_move(text, *lang, options_.styles, byte);
-      if (!parsed || parsed->move.style == MoveStyle::Null) continue;
+      if (!parsed || parsed->move.style == NotationStyle::Null) continue;
       ResolveOptions ro = resolve_options_;
       ro.language = lang;
       auto r = resolve(parsed->move, f.current, ro);
@@ -526,15 +526,8 @@ Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>
                    " replaced by U+FFFD");
     diagnostics.back().byte = raw.offset + decoded.first_invalid;
   }
-  grammar::PgnParseOptions popt;
-  popt.max_depth = options.max_depth;
-  popt.max_comment_bytes = options.max_comment_bytes;
-  popt.max_tags = options.max_tags;
-  popt.max_tag_value_bytes = options.max_tag_value_bytes;
-  popt.max_line_bytes = options.max_line_bytes;
-  popt.max_moves = options.max_moves;
   try {
-    grammar::parse_pgn_game(text, reader, popt);
+    grammar::parse_pgn_game(text, reader, options.limits);
   } catch (const std::exception& e) {
     // Nothing below should throw on malformed input; if something does, the game is reported,
     // not the whole file lost.

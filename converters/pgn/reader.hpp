@@ -20,6 +20,7 @@
 #include "converters/pgn/visitor.hpp"
 #include "grammar/move_parser.hpp"
 #include "notation/descriptive.hpp"
+#include "grammar/pgn_parser.hpp"
 #include "notation/diagnostic.hpp"
 #include "notation/language.hpp"
 #include "notation/resolve.hpp"
@@ -41,12 +42,8 @@ struct ReadOptions {
   // nullptr: English.
   const Language* suggestion_language = nullptr;
   // Limits (README "Limits"): past one, the game gets E-LIMIT at that place and is rejected whole.
-  int max_depth = 64;                                       // variation nesting
-  std::size_t max_comment_bytes = std::size_t{16} << 20;    // one {…}, ; or % comment
-  std::size_t max_tags = 1000;                              // tag pairs per game
-  std::size_t max_tag_value_bytes = std::size_t{64} << 10;  // one tag value
-  std::size_t max_line_bytes = std::size_t{16} << 20;       // one line of a game
-  std::size_t max_moves = 50000;                            // move tokens per game, variations included
+  // The grammar's own struct: both lanes of the reader and the PGN grammar read the same values.
+  grammar::PgnParseOptions limits;
   std::size_t chunk_size = std::size_t{1} << 20;
   // read_job(): try the fast lane (converters/pgn/fast_reader.hpp) first. Off only to compare the
   // two lanes (tests) — the output is the same either way.

@@ -26,16 +26,17 @@ void append_spoken(std::string& out, const Game& game, const WriteOptions& optio
   out += "\n\n";
 }
 
-ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& options,
-                     const ConvertDiagnosticSink& sink) {
-  ConvertStats stats;
+RunStats convert(std::istream& in, std::ostream& out, const ConvertOptions& options,
+                 const ConvertDiagnosticSink& sink) {
+  RunStats stats;
   PgnWriteOptions write = options.write;
   write.moves.language = options.to.language ? options.to.language : &english();
-  write.moves.style = write_style_of(options.to.style);
+  write.moves.style = options.to.style;
 
   // PGN output of the games the reader's fast lane takes is written while they are read (no
   // model to build and replay); the other styles write from the model.
-  const bool pgn_out = options.to.style != SpecStyle::Spoken && !is_descriptive(options.to.style);
+  const StyleLayout layout = style_layout(options.to.style);
+  const bool pgn_out = layout == StyleLayout::Pgn;
   DirectWriter direct;
   ReadOptions read = options.read;
   if (pgn_out) {
@@ -51,26 +52,19 @@ ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& 
       std::vector<Diagnostic> repairs;
       apply_evident_repairs(record, options.read, repairs);
     }
-    if (options.to.style == SpecStyle::Spoken) append_spoken(g.text, record.game, write.moves);
-    else if (is_descriptive(options.to.style)) append_descriptive_pgn(g.text, record.game, *descriptive_style(options.to), write);
-    else append_pgn(g.text, record.game, write);
+    switch (layout) {
+      case StyleLayout::Spoken: append_spoken(g.text, record.game, write.moves); break;
+      case StyleLayout::Descriptive:
+        append_descriptive_pgn(g.text, record.game, *descriptive_style(options.to), write);
+        break;
+      case StyleLayout::Pgn:
+      case StyleLayout::ReadOnly: append_pgn(g.text, record.game, write); break;
+    }
   };
   GameSink deliver = [&](ProcessedGame& g) {
     const GameRecord& record = g.record;
-    ++stats.games;
-    bool has_error = false;
-    for (const Diagnostic& d : record.diagnostics) {
-      if (d.severity == Severity::Error) {
-        ++stats.errors;
-        has_error = true;
-      } else if (d.severity == Severity::Warning) {
-        ++stats.warnings;
-      }
-    }
+    stats.count(record);
     if (sink && !record.diagnostics.empty()) sink(record);
-    if (has_error) ++stats.games_with_errors;
-    for (const MoveNode& n : record.game.main.moves) stats.moves += n.move ? 1 : 0;
-    stats.moves += record.unmodelled_moves;
     out << g.text;
     if (options.on_each_game) options.on_each_game(record);
   };

@@ -9,12 +9,13 @@
 
 #include "converters/pgn/pgn_writer.hpp"
 #include "converters/pgn/reader.hpp"
+#include "converters/run/pipeline.hpp"
 #include "notation/spec.hpp"
 
 namespace planilla {
 
 struct ConvertOptions {
-  ReadOptions read;
+  ReadOptions read;                // all but the language: `from` sets it
   NotationSpec from;               // how moves are read (auto: detected per game)
   NotationSpec to;                 // language + style of the output
   PgnWriteOptions write;           // write.moves.style/language are set from `to`
@@ -25,20 +26,12 @@ struct ConvertOptions {
   std::function<void(const GameRecord&)> on_each_game;  // after each game is written (progress)
 };
 
-struct ConvertStats {
-  std::uint64_t games = 0;
-  std::uint64_t moves = 0;
-  std::uint64_t games_with_errors = 0;
-  std::uint64_t errors = 0;
-  std::uint64_t warnings = 0;
-};
-
 // Called once per game that has diagnostics (to report them), and once with the file-level ones.
 using ConvertDiagnosticSink = std::function<void(const GameRecord&)>;
 
 // Converts every game of `in`. A game with errors is still written as far as its moves
 // resolved, the unresolved token kept as written; its diagnostics go to `sink`.
-ConvertStats convert(std::istream& in, std::ostream& out, const ConvertOptions& options,
+RunStats convert(std::istream& in, std::ostream& out, const ConvertOptions& options,
                      const ConvertDiagnosticSink& sink = {});
 
 // The spoken form of one game, one move per line ("1. Knight f three", "1... Pawn e five").

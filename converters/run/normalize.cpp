@@ -8,16 +8,6 @@
 
 namespace planilla {
 
-NormalizeStats& NormalizeStats::operator+=(const NormalizeStats& o) {
-  read += o.read;
-  written += o.written;
-  rejected += o.rejected;
-  errors += o.errors;
-  warnings += o.warnings;
-  notes += o.notes;
-  return *this;
-}
-
 namespace {
 
 // The `;` lines of a rejected game, in the game's encoding.
@@ -45,9 +35,9 @@ std::string reject_text(const GameRecord& record) {
   return out;
 }
 
-NormalizeStats normalize(std::istream& in, std::ostream& out, std::ostream* rejects, const NormalizeOptions& options,
+RunStats normalize(std::istream& in, std::ostream& out, std::ostream* rejects, const NormalizeOptions& options,
                          const DiagnosticSink& sink) {
-  NormalizeStats stats;
+  RunStats stats;
   // Writing (or the reject text) is prepared on the workers; output goes out in input order.
   // The games the reader's fast lane takes (no errors) are written while they are read: no
   // model to build and replay.
@@ -66,15 +56,9 @@ NormalizeStats normalize(std::istream& in, std::ostream& out, std::ostream* reje
   };
   GameSink deliver = [&](ProcessedGame& g) {
     const GameRecord& record = g.record;
-    ++stats.read;
-    for (const Diagnostic& d : record.diagnostics) {
-      switch (d.severity) {
-        case Severity::Error: ++stats.errors; break;
-        case Severity::Warning: ++stats.warnings; break;
-        case Severity::Note: ++stats.notes; break;
-      }
-      if (sink) sink(d);
-    }
+    stats.count(record);
+    if (sink)
+      for (const Diagnostic& d : record.diagnostics) sink(d);
     if (options.on_game && !record.diagnostics.empty()) options.on_game(record);
     if (record.has_errors()) {
       ++stats.rejected;

@@ -1,7 +1,7 @@
 // normalize: PGN archives in, PGN export format out, nothing lost. Every input game ends up
 // either normalized in OUT or in the rejects stream byte for byte as read (in its own original
 // encoding), preceded by `;` comment lines with its diagnostics. A game with any error is
-// rejected whole; warnings and notes alone do not reject. read == written + rejected, always.
+// rejected whole; warnings and notes alone do not reject. games == written + rejected, always.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,7 @@
 
 #include "converters/pgn/pgn_writer.hpp"
 #include "converters/pgn/reader.hpp"
+#include "converters/run/pipeline.hpp"
 #include "notation/spec.hpp"
 
 namespace planilla {
@@ -27,22 +28,12 @@ struct NormalizeOptions {
   unsigned jobs = 1;  // worker threads (0 = all cores); the output is the same for any count
 };
 
-struct NormalizeStats {
-  std::uint64_t read = 0;
-  std::uint64_t written = 0;
-  std::uint64_t rejected = 0;
-  std::uint64_t errors = 0;
-  std::uint64_t warnings = 0;
-  std::uint64_t notes = 0;
-  NormalizeStats& operator+=(const NormalizeStats& o);
-};
-
 // Called for every diagnostic of every game, in input order (for a report on stderr).
 using DiagnosticSink = std::function<void(const Diagnostic&)>;
 
 // Normalizes one input. `rejects` may be null: rejected games are then counted and their
 // diagnostics still reported, but their bytes go nowhere.
-NormalizeStats normalize(std::istream& in, std::ostream& out, std::ostream* rejects, const NormalizeOptions& options,
+RunStats normalize(std::istream& in, std::ostream& out, std::ostream* rejects, const NormalizeOptions& options,
                          const DiagnosticSink& sink = {});
 
 // The text written to the rejects stream for one game: `;` lines with its diagnostics (in the

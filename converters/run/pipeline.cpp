@@ -15,9 +15,49 @@ constexpr std::size_t kBatchBytes = std::size_t{256} << 10;
 
 }  // namespace
 
-std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& options, const NotationSpec& from,
+void RunStats::count(const GameRecord& record) {
+  ++games;
+  bool has_error = false;
+  for (const Diagnostic& d : record.diagnostics) {
+    switch (d.severity) {
+      case Severity::Error:
+        ++errors;
+        has_error = true;
+        break;
+      case Severity::Warning: ++warnings; break;
+      case Severity::Note: ++notes; break;
+    }
+  }
+  if (has_error) ++games_with_errors;
+  for (const MoveNode& n : record.game.main.moves) moves += n.move ? 1 : 0;
+  moves += record.unmodelled_moves;
+}
+
+RunStats& RunStats::operator+=(const RunStats& o) {
+  games += o.games;
+  moves += o.moves;
+  games_with_errors += o.games_with_errors;
+  errors += o.errors;
+  warnings += o.warnings;
+  notes += o.notes;
+  written += o.written;
+  rejected += o.rejected;
+  return *this;
+}
+
+ReadOptions reading_options(ReadOptions options, const NotationSpec& from) {
+  if (from.auto_detect) {
+    if (options.language == nullptr) options.language = &english();
+  } else if (from.language != nullptr) {
+    options.language = from.language;
+  }
+  return options;
+}
+
+std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given, const NotationSpec& from,
                                      unsigned jobs, const GameWork& work, const GameSink& sink,
                                      const DirectWriter& direct) {
+  const ReadOptions options = reading_options(given, from);
   PgnReader reader(in, options);
   auto process_one = [&](GameJob& job, ProcessedGame& g) {
     std::unique_ptr<Visitor> writer = direct ? direct(g) : nullptr;

@@ -4,6 +4,7 @@
 // the same for every job count.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <memory>
@@ -21,6 +22,22 @@ struct ProcessedGame {
   std::string text;  // what the command's work wrote for this game
 };
 
+// What a pipeline counts: convert and normalize return it (check's report keeps its own counts,
+// by code too: converters/report/report_writer.hpp).
+struct RunStats {
+  std::uint64_t games = 0;              // games read
+  std::uint64_t moves = 0;              // main-line moves that resolved (and unmodelled ones)
+  std::uint64_t games_with_errors = 0;
+  std::uint64_t errors = 0;
+  std::uint64_t warnings = 0;
+  std::uint64_t notes = 0;
+  std::uint64_t written = 0;            // normalize: games written
+  std::uint64_t rejected = 0;           // normalize: games sent to the rejects
+  // Counts one game: games, moves, its diagnostics by severity, games_with_errors.
+  void count(const GameRecord& record);
+  RunStats& operator+=(const RunStats& o);
+};
+
 using GameWork = std::function<void(ProcessedGame&)>;  // on a worker thread
 using GameSink = std::function<void(ProcessedGame&)>;  // in input order, one at a time
 
@@ -29,7 +46,13 @@ using GameSink = std::function<void(ProcessedGame&)>;  // in input order, one at
 // written. Saves building and replaying the model of the games the reader's fast lane takes.
 using DirectWriter = std::function<std::unique_ptr<Visitor>(ProcessedGame&)>;
 
-// Returns the file-level diagnostics (unreadable stream).
+// `options` reading in the language `from` names, the one place a caller sets it: a language
+// named there replaces options.language; with auto detection the reader starts in English
+// (options.language when set) and interpret_game() re-reads what it leaves unresolved under the
+// other letter sets. run_pipeline applies it; a caller that reads on its own (show) too.
+ReadOptions reading_options(ReadOptions options, const NotationSpec& from);
+
+// Reads with reading_options(options, from). Returns the file-level diagnostics (unreadable stream).
 std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& options, const NotationSpec& from,
                                      unsigned jobs, const GameWork& work, const GameSink& sink,
                                      const DirectWriter& direct = {});

@@ -100,7 +100,7 @@ std::string normalized_alone(const std::string& game) {
 }
 
 struct Run {
-  NormalizeStats stats;
+  RunStats stats;
   std::uint64_t rejected_bytes = 0;
   bool good_first = false;  // the output starts with kGood1 as normalized alone
   bool good_last = false;   // and ends with kGood2 as normalized alone
@@ -179,8 +179,8 @@ void check_memory(std::uint64_t largest_game) {
 }
 
 void check_neighbours(const Run& r, std::uint64_t read) {
-  CHECK(r.stats.read == read);
-  CHECK(r.stats.read == r.stats.written + r.stats.rejected);
+  CHECK(r.stats.games == read);
+  CHECK(r.stats.games == r.stats.written + r.stats.rejected);
   CHECK(r.good_first);
   CHECK(r.good_last);
 }
@@ -199,8 +199,8 @@ TEST_CASE("adversarial: NUL bytes in tags, comments, moves and between games") {
   std::string nul(1, '\0');
   const Run r = run(once("[Event \"n" + nul + "ul\"]\n\n1. e4" + nul + " e5 {a" + nul + "b} 2. N" + nul + "f3 *\n\n" +
                          nul + nul + "\n\n[Event \"x\"]\n\n1. e4 *"));
-  CHECK(r.stats.read >= 4);
-  check_neighbours(r, r.stats.read);
+  CHECK(r.stats.games >= 4);
+  check_neighbours(r, r.stats.games);
   CHECK(r.stats.rejected >= 1);  // `e4\0` is no move
   check_memory(1000);
 }
@@ -213,8 +213,8 @@ TEST_CASE("adversarial: an invalid UTF-8 byte at every position of a game") {
     for (std::size_t at = 0; at <= game.size(); ++at) {
       CAPTURE(at);
       const Run r = run(once(game.substr(0, at) + bad + game.substr(at)));
-      check_neighbours(r, r.stats.read);
-      CHECK(r.stats.read >= 3);
+      check_neighbours(r, r.stats.games);
+      CHECK(r.stats.games >= 3);
     }
   }
   check_memory(1000);
@@ -227,9 +227,9 @@ TEST_CASE("adversarial: a game cut in the middle of every token") {
     CAPTURE(at);
     std::istringstream in(kGood1 + game.substr(0, at));
     std::ostringstream out, rejects;
-    const NormalizeStats s = normalize(in, out, &rejects, NormalizeOptions{});
-    CHECK(s.read == 2);
-    CHECK(s.read == s.written + s.rejected);
+    const RunStats s = normalize(in, out, &rejects, NormalizeOptions{});
+    CHECK(s.games == 2);
+    CHECK(s.games == s.written + s.rejected);
     CHECK(out.str().compare(0, normalized_alone(kGood1).size(), normalized_alone(kGood1)) == 0);
     // A rejected cut game is in the rejects byte for byte (a game's bytes end at its last
     // non-blank byte).
@@ -245,8 +245,8 @@ TEST_CASE("adversarial: binary garbage") {
   std::string garbage(1 << 20, '\0');
   for (char& c : garbage) c = static_cast<char>(prng() & 0xFF);
   const Run r = run(once(garbage));
-  check_neighbours(r, r.stats.read);
-  CHECK(r.stats.read >= 3);
+  check_neighbours(r, r.stats.games);
+  CHECK(r.stats.games >= 3);
   CHECK(r.rejected_bytes >= garbage.size() / 2);  // the garbage went to the rejects, not away
   check_memory(garbage.size());
 }

@@ -249,7 +249,7 @@ std::optional<Injection> inject(const Sample& g, Kind kind, std::mt19937& rng) {
         // The whole score in FIDE's long form (Ng1f3, e2e4), one move with its squares exchanged.
         Position pos = g.start;
         WriteOptions w;
-        w.style = WriteStyle::Long;
+        w.style = NotationStyle::Long;
         for (std::size_t i = 0; i < n; ++i) {
           tokens[i] = write_move(pos, g.moves[i], w);
           pos.play(g.moves[i]);

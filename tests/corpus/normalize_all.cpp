@@ -26,7 +26,7 @@ TEST_CASE("corpus: normalize over every corpus PGN: read == written + rejected, 
   const std::vector<fs::path> files = planilla::corpus::pgn_files(corpus);
   REQUIRE(!files.empty());
 
-  NormalizeStats total;
+  RunStats total;
   std::uint64_t bad_files = 0;
   for (const fs::path& path : files) {
     const std::string rel = fs::relative(path, corpus).string();
@@ -49,16 +49,16 @@ TEST_CASE("corpus: normalize over every corpus PGN: read == written + rejected, 
       if (!utf16 && bytes.compare(record.offset, record.original.size(), record.original) != 0)
         originals_match = false;
     };
-    const NormalizeStats s = normalize(in, out, &rejects, options);
+    const RunStats s = normalize(in, out, &rejects, options);
     total += s;
 
-    const bool identity = s.read == s.written + s.rejected;
-    const bool all_split = utf16 || s.read == split_games(bytes).size();
+    const bool identity = s.games == s.written + s.rejected;
+    const bool all_split = utf16 || s.games == split_games(bytes).size();
     std::istringstream written_in(out.str());
     std::uint64_t written_back = 0;
     {
       std::ostringstream sink;
-      written_back = normalize(written_in, sink, nullptr, NormalizeOptions{}).read;
+      written_back = normalize(written_in, sink, nullptr, NormalizeOptions{}).games;
     }
     const bool output_count = written_back == s.written;
     const bool rejects_exact = rejects.str() == expected_rejects;
@@ -71,7 +71,7 @@ TEST_CASE("corpus: normalize over every corpus PGN: read == written + rejected, 
   }
   std::printf("normalize over the corpus: %zu files, %llu games read = %llu written + %llu rejected; "
               "%llu files with a loss\n",
-              files.size(), static_cast<unsigned long long>(total.read),
+              files.size(), static_cast<unsigned long long>(total.games),
               static_cast<unsigned long long>(total.written), static_cast<unsigned long long>(total.rejected),
               static_cast<unsigned long long>(bad_files));
   CHECK(bad_files == 0);

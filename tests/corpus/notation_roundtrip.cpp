@@ -42,18 +42,18 @@ const fs::path kCorpus = PLANILLA_CORPUS_DIR;
 // budget is 3 minutes on 2 busy cores.
 constexpr std::size_t kSamplePerFile = 300;
 
-constexpr WriteStyle kStyles[] = {WriteStyle::San, WriteStyle::Figurine, WriteStyle::Lan,
-                                  WriteStyle::Long, WriteStyle::Uci, WriteStyle::Iccf};
+constexpr NotationStyle kStyles[] = {NotationStyle::San, NotationStyle::Figurine, NotationStyle::Lan,
+                                  NotationStyle::Long, NotationStyle::Uci, NotationStyle::Iccf};
 
-const char* style_name(WriteStyle s) {
+const char* style_name(NotationStyle s) {
   switch (s) {
-    case WriteStyle::San: return "san";
-    case WriteStyle::Figurine: return "figurine";
-    case WriteStyle::Lan: return "lan";
-    case WriteStyle::Long: return "long";
-    case WriteStyle::Uci: return "uci";
-    case WriteStyle::Iccf: return "iccf";
-    case WriteStyle::Spoken: return "spoken";
+    case NotationStyle::San: return "san";
+    case NotationStyle::Figurine: return "figurine";
+    case NotationStyle::Lan: return "lan";
+    case NotationStyle::Long: return "long";
+    case NotationStyle::Uci: return "uci";
+    case NotationStyle::Iccf: return "iccf";
+    case NotationStyle::Spoken: return "spoken";
   }
   return "?";
 }
@@ -109,7 +109,7 @@ void check_game(const Game& game, FileStats& stats, std::vector<Mismatch>& misma
     for (const Language& language : languages) {
       ResolveOptions ro;
       ro.language = &language;
-      for (WriteStyle style : kStyles) {
+      for (NotationStyle style : kStyles) {
         WriteOptions wo;
         wo.language = &language;
         wo.style = style;
@@ -130,7 +130,7 @@ void check_game(const Game& game, FileStats& stats, std::vector<Mismatch>& misma
             const bool documented = r->warnings.size() == 1 &&
                                     r->warnings[0].code == Code::UciCastlingAmbiguous &&
                                     pos.is_chess960() && !m.is_castling() &&
-                                    (style == WriteStyle::Uci || style == WriteStyle::Iccf);
+                                    (style == NotationStyle::Uci || style == NotationStyle::Iccf);
             if (documented)
               ++stats.uci_castling;
             else
@@ -141,7 +141,7 @@ void check_game(const Game& game, FileStats& stats, std::vector<Mismatch>& misma
           ++stats.mismatches;
           if (mismatches.size() < 20) {
             WriteOptions uci;
-            uci.style = WriteStyle::Uci;
+            uci.style = NotationStyle::Uci;
             mismatches.push_back({file, write_fen(pos), write_move(pos, m, uci), std::string(language.code),
                                   style_name(style), text, problem});
           }

@@ -33,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!r) continue;
     // resolve() answers a null move (`--`, `0000`) with Move::null(); whether passing is allowed
     // (not in check) is the reader's question, so only real moves must be legal.
-    if (r->move.is_null()) PLANILLA_FUZZ_CHECK(parsed->move.style == MoveStyle::Null);
+    if (r->move.is_null()) PLANILLA_FUZZ_CHECK(parsed->move.style == NotationStyle::Null);
     else PLANILLA_FUZZ_CHECK(pos->is_legal(r->move));
   }
   return 0;

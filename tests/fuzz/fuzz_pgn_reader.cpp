@@ -67,8 +67,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::ostringstream out, rejects;
   NormalizeOptions no;
   no.read = options;
-  const NormalizeStats stats = normalize(again, out, &rejects, no);
-  PLANILLA_FUZZ_CHECK(stats.read == games.size());
-  PLANILLA_FUZZ_CHECK(stats.read == stats.written + stats.rejected);
+  const RunStats stats = normalize(again, out, &rejects, no);
+  PLANILLA_FUZZ_CHECK(stats.games == games.size());
+  PLANILLA_FUZZ_CHECK(stats.games == stats.written + stats.rejected);
   return 0;
 }

@@ -13,14 +13,14 @@ using namespace planilla;
 
 namespace {
 
-constexpr WriteStyle kReadable[] = {WriteStyle::San, WriteStyle::Figurine, WriteStyle::Lan,
-                                    WriteStyle::Long, WriteStyle::Uci,      WriteStyle::Iccf};
+constexpr NotationStyle kReadable[] = {NotationStyle::San, NotationStyle::Figurine, NotationStyle::Lan,
+                                    NotationStyle::Long, NotationStyle::Uci,      NotationStyle::Iccf};
 
 void check_move(const Position& pos, Move m, bool zeros, bool equals) {
   for (const Language& language : all_languages()) {
     ResolveOptions ro;
     ro.language = &language;
-    for (WriteStyle style : kReadable) {
+    for (NotationStyle style : kReadable) {
       WriteOptions wo;
       wo.language = &language;
       wo.style = style;
@@ -40,7 +40,7 @@ void check_move(const Position& pos, Move m, bool zeros, bool equals) {
       // castling square, while castling is legal, reads as the king move with W-UCI-CASTLING.
       const bool documented = r->warnings.size() == 1 && r->warnings[0].code == Code::UciCastlingAmbiguous &&
                               pos.is_chess960() && !m.is_castling() &&
-                              (style == WriteStyle::Uci || style == WriteStyle::Iccf);
+                              (style == NotationStyle::Uci || style == NotationStyle::Iccf);
       if (!r->warnings.empty() && !documented)
         std::fprintf(stderr, "%s: '%s' warns: %s\n", std::string(language.code).c_str(), token.c_str(),
                      r->warnings[0].message.c_str());
@@ -48,7 +48,7 @@ void check_move(const Position& pos, Move m, bool zeros, bool equals) {
     }
     WriteOptions spoken;
     spoken.language = &language;
-    spoken.style = WriteStyle::Spoken;
+    spoken.style = NotationStyle::Spoken;
     spoken.phonetic_files = zeros;
     PLANILLA_FUZZ_CHECK(!write_move(pos, m, spoken).empty());
   }

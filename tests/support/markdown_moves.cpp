@@ -304,8 +304,8 @@ std::vector<Token> tokenize(const Clean& clean) {
 // Rules 3-5.
 std::vector<MoveRun> find_runs(const Clean& clean, const Language& language) {
   MoveStyles styles{0};
-  styles.bits = (1u << static_cast<unsigned>(MoveStyle::San)) | (1u << static_cast<unsigned>(MoveStyle::Lan)) |
-                (1u << static_cast<unsigned>(MoveStyle::Long));
+  styles.bits = (1u << static_cast<unsigned>(NotationStyle::San)) | (1u << static_cast<unsigned>(NotationStyle::Lan)) |
+                (1u << static_cast<unsigned>(NotationStyle::Long));
   auto is_move = [&](const Token& t) {
     return t.kind == Kind::Word && parse_move(t.text, language, styles).has_value();
   };

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -112,7 +113,7 @@ TEST_CASE("check JSON report: each line is what nlohmann's dump() makes of the s
     d.suggestion_evident = {true, false};
     std::ostringstream out;
     CheckReportOptions options;
-    options.format = ReportFormat::Json;
+    options.format = "json";
     {
       CheckReporter reporter(out, options);
       reporter.begin_file("f.pgn");
@@ -141,4 +142,31 @@ TEST_CASE("check JSON report: each line is what nlohmann's dump() makes of the s
         {{{"move", "Nf3"}, {"evident", true}}, {{"move", text}, {"evident", false}}});
     CHECK(first == j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
   }
+}
+
+TEST_CASE("report formats: every row of the table writes a report ending in its summary; others are refused") {
+  ReadOptions read;
+  read.file_name = "t.pgn";
+  read.keep_model = true;
+  const auto records = read_pgn("[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf6 *\n", read);
+  for (const ReportFormat& format : report_formats()) {
+    CAPTURE(format.name);
+    REQUIRE(find_report_format(format.name) == &format);
+    std::ostringstream out;
+    CheckReportOptions options;
+    options.format = format.name;
+    CheckReporter reporter(out, options);
+    reporter.begin_file("t.pgn");
+    for (const GameRecord& r : records) reporter.game(r);
+    reporter.finish();
+    CHECK(reporter.summary().errors == 1);
+    // Each format names the faulty move and the file somewhere in its report.
+    CHECK(out.str().find("Nf6") != std::string::npos);
+    CHECK(out.str().find("t.pgn") != std::string::npos);
+  }
+  CHECK(find_report_format("xml") == nullptr);
+  std::ostringstream out;
+  CheckReportOptions options;
+  options.format = "xml";
+  CHECK_THROWS_AS(CheckReporter(out, options), std::invalid_argument);
 }

@@ -139,18 +139,18 @@ TEST_CASE("fast lane: the letters of the reading's language") {
 
 TEST_CASE("fast lane: limits are the general reader's") {
   ReadOptions tight;
-  tight.max_moves = 3;
+  tight.limits.max_moves = 3;
   CHECK_FALSE(read_both("1. e4 e5 2. Nf3 Nc6 *", english(), tight).taken);
   CHECK(read_both("1. e4 e5 2. Nf3 *", english(), tight).taken);
   tight = ReadOptions{};
-  tight.max_depth = 1;
+  tight.limits.max_depth = 1;
   CHECK_FALSE(read_both("1. e4 (1. d4 (1. c4)) *", english(), tight).taken);
   CHECK(read_both("1. e4 (1. d4) *", english(), tight).taken);
   tight = ReadOptions{};
-  tight.max_tags = 1;
+  tight.limits.max_tags = 1;
   CHECK_FALSE(read_both("[Event \"a\"]\n[Site \"b\"]\n\n*", english(), tight).taken);
   tight = ReadOptions{};
-  tight.styles.bits = 1u << static_cast<unsigned>(MoveStyle::Uci);
+  tight.styles.bits = 1u << static_cast<unsigned>(NotationStyle::Uci);
   CHECK_FALSE(read_both("1. e4 *", english(), tight).taken);
 }
 

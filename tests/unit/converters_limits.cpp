@@ -43,7 +43,7 @@ Outcome read_between(const std::string& middle, const ReadOptions& options) {
 // One limit: `make(n)` builds a middle game that uses n units of the limited quantity.
 struct Case {
   const char* name;
-  std::size_t ReadOptions::*field;  // nullptr for max_depth (an int)
+  std::size_t grammar::PgnParseOptions::*field;  // nullptr for max_depth (an int)
   std::size_t limit;
   std::string (*make)(std::size_t);
   const char* option;     // named in the message
@@ -82,18 +82,18 @@ std::string depth(std::size_t n) {
 
 TEST_CASE("limits: just under passes, just over is E-LIMIT at its place, neighbours are read") {
   const Case cases[] = {
-      {"comment", &ReadOptions::max_comment_bytes, 100, comment, "max_comment_bytes", 7, 8},
-      {"tags", &ReadOptions::max_tags, 20, tags, "max_tags", 25, 1},
-      {"tag value", &ReadOptions::max_tag_value_bytes, 100, tag_value, "max_tag_value_bytes", 6, 13},
-      {"line", &ReadOptions::max_line_bytes, 200, line, "max_line_bytes", 7, 201},
-      {"moves", &ReadOptions::max_moves, 40, moves, "max_moves", 12, 1},
+      {"comment", &grammar::PgnParseOptions::max_comment_bytes, 100, comment, "max_comment_bytes", 7, 8},
+      {"tags", &grammar::PgnParseOptions::max_tags, 20, tags, "max_tags", 25, 1},
+      {"tag value", &grammar::PgnParseOptions::max_tag_value_bytes, 100, tag_value, "max_tag_value_bytes", 6, 13},
+      {"line", &grammar::PgnParseOptions::max_line_bytes, 200, line, "max_line_bytes", 7, 201},
+      {"moves", &grammar::PgnParseOptions::max_moves, 40, moves, "max_moves", 12, 1},
       {"depth", nullptr, 10, depth, "max_depth", 7, 60},
   };
   for (const Case& c : cases) {
     CAPTURE(std::string(c.name));
     ReadOptions options;
-    if (c.field) options.*c.field = c.limit;
-    else options.max_depth = static_cast<int>(c.limit);
+    if (c.field) options.limits.*c.field = c.limit;
+    else options.limits.max_depth = static_cast<int>(c.limit);
 
     const Outcome under = read_between(c.make(c.limit), options);
     REQUIRE(under.games == 3);
@@ -116,12 +116,12 @@ TEST_CASE("limits: just under passes, just over is E-LIMIT at its place, neighbo
 
 TEST_CASE("limits: the defaults let ordinary games through and stop absurd ones") {
   ReadOptions defaults;
-  CHECK(defaults.max_depth == 64);
-  CHECK(defaults.max_comment_bytes == std::size_t{16} << 20);
-  CHECK(defaults.max_tags == 1000);
-  CHECK(defaults.max_tag_value_bytes == std::size_t{64} << 10);
-  CHECK(defaults.max_line_bytes == std::size_t{16} << 20);
-  CHECK(defaults.max_moves == 50000);
+  CHECK(defaults.limits.max_depth == 64);
+  CHECK(defaults.limits.max_comment_bytes == std::size_t{16} << 20);
+  CHECK(defaults.limits.max_tags == 1000);
+  CHECK(defaults.limits.max_tag_value_bytes == std::size_t{64} << 10);
+  CHECK(defaults.limits.max_line_bytes == std::size_t{16} << 20);
+  CHECK(defaults.limits.max_moves == 50000);
   const Outcome o = read_between(comment((std::size_t{16} << 20) + 1), defaults);
   REQUIRE(o.games == 3);
   REQUIRE(o.limit != nullptr);

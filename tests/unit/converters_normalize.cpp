@@ -12,7 +12,7 @@ using namespace planilla;
 namespace {
 
 struct Run {
-  NormalizeStats stats;
+  RunStats stats;
   std::string out;
   std::string rejects;
   std::vector<Diagnostic> diagnostics;
@@ -41,10 +41,10 @@ TEST_CASE("normalize: good, illegal, garbage and Latin-1 games") {
   options.read.file_name = "in.pgn";
   Run r = run(input, options);
 
-  CHECK(r.stats.read == 5);
+  CHECK(r.stats.games == 5);
   CHECK(r.stats.written == 2);
   CHECK(r.stats.rejected == 3);
-  CHECK(r.stats.read == r.stats.written + r.stats.rejected);
+  CHECK(r.stats.games == r.stats.written + r.stats.rejected);
   CHECK(r.stats.warnings >= 1);  // Bb5+ is not check: a warning, the game is written
 
   CHECK(r.out.find("[Event \"Good\"]") != std::string::npos);
@@ -65,11 +65,11 @@ TEST_CASE("normalize: good, illegal, garbage and Latin-1 games") {
 
   // The rejects stream reads back as the same three games (the ; lines are annotations).
   Run again = run(r.rejects);
-  CHECK(again.stats.read == 3);
+  CHECK(again.stats.games == 3);
   CHECK(again.stats.rejected == 3);
   // And the normalized output reads back clean, and is a fixed point.
   Run clean = run(r.out);
-  CHECK(clean.stats.read == 2);
+  CHECK(clean.stats.games == 2);
   CHECK(clean.stats.rejected == 0);
   CHECK(clean.out == r.out);
 }
@@ -80,7 +80,7 @@ TEST_CASE("normalize: tag-only games, games without tags, an unterminated last g
       "[Event \"Only tags\"]\n[Result \"0-1\"]\n\n"
       "[Event \"No end\"]\n\n1. e4 e5";
   Run r = run(input);
-  CHECK(r.stats.read == 3);
+  CHECK(r.stats.games == 3);
   CHECK(r.stats.written == 3);
   CHECK(r.out.find("[Event \"Only tags\"]") != std::string::npos);
   CHECK(r.out.find("[Result \"0-1\"]\n\n0-1\n") != std::string::npos);
@@ -109,8 +109,8 @@ TEST_CASE("normalize: a null rejects stream still counts and reports") {
   std::istringstream in("1. e4 e5 2. Ke3 *\n\n1. d4 *\n");
   std::ostringstream out;
   int reported = 0;
-  NormalizeStats s = normalize(in, out, nullptr, {}, [&](const Diagnostic&) { ++reported; });
-  CHECK(s.read == 2);
+  RunStats s = normalize(in, out, nullptr, {}, [&](const Diagnostic&) { ++reported; });
+  CHECK(s.games == 2);
   CHECK(s.rejected == 1);
   CHECK(s.written == 1);
   CHECK(reported == 1);

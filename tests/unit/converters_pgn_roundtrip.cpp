@@ -246,7 +246,7 @@ TEST_CASE("writer: movetext in another language and style; tag values stay") {
   std::string why;
   CHECK_MESSAGE(equivalent(r.game, back.game, &why), why);
   w.moves.language = nullptr;
-  w.moves.style = WriteStyle::Uci;
+  w.moves.style = NotationStyle::Uci;
   CHECK(write_pgn(r.game, w).find("1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 *") != std::string::npos);
 }
 

@@ -8,6 +8,7 @@
 
 #include "converters/run/convert.hpp"
 #include "converters/run/normalize.hpp"
+#include "notation/spec.hpp"
 
 using namespace planilla;
 
@@ -35,11 +36,10 @@ std::string convert_with(const std::string& input, unsigned jobs, std::uint64_t*
   std::ostringstream out;
   ConvertOptions o;
   o.from.auto_detect = true;
-  o.read.language = &english();
   o.to.language = find_language("de");
   o.jobs = jobs;
   std::string diagnostics;
-  ConvertStats s = convert(in, out, o, [&](const GameRecord& r) {
+  RunStats s = convert(in, out, o, [&](const GameRecord& r) {
     for (const Diagnostic& d : r.diagnostics) diagnostics += format_diagnostic(d) + "\n";
   });
   *games = s.games;
@@ -62,7 +62,7 @@ TEST_CASE("convert: the same output for 1, 2 and 4 jobs") {
 TEST_CASE("normalize: the same output and rejects for 1 and 3 jobs; read = written + rejected") {
   std::string input = sample_archive();
   std::string out_text[2], rejects_text[2];
-  NormalizeStats stats[2];
+  RunStats stats[2];
   unsigned jobs[2] = {1, 3};
   for (int i = 0; i < 2; ++i) {
     std::istringstream in(input);
@@ -76,7 +76,30 @@ TEST_CASE("normalize: the same output and rejects for 1 and 3 jobs; read = writt
   }
   CHECK(out_text[0] == out_text[1]);
   CHECK(rejects_text[0] == rejects_text[1]);
-  CHECK(stats[0].read == stats[0].written + stats[0].rejected);
+  CHECK(stats[0].games == stats[0].written + stats[0].rejected);
   CHECK(stats[0].rejected == 20 * 3);  // errors.pgn: the illegal, the ambiguous and the garbage game
-  CHECK(stats[1].read == stats[0].read);
+  CHECK(stats[1].games == stats[0].games);
+}
+
+TEST_CASE("convert: ConvertOptions.from alone sets the reading language") {
+  // A library user names the input's notation once, in `from`; read.language is left as it is.
+  const std::string spanish = "[Event \"t\"]\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. O-O Cf6 *\n";
+  for (const char* jobs_text : {"1", "2"}) {
+    CAPTURE(jobs_text);
+    std::istringstream in(spanish);
+    std::ostringstream out;
+    ConvertOptions o;
+    o.from = *parse_spec("es", false);
+    o.to = *parse_spec("en", false);
+    o.jobs = jobs_text[0] == '1' ? 1 : 2;
+    std::vector<Diagnostic> diagnostics;
+    const RunStats s = convert(in, out, o, [&](const GameRecord& r) {
+      diagnostics.insert(diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
+    });
+    CHECK(s.games == 1);
+    CHECK(s.errors == 0);
+    CHECK(s.moves == 8);
+    CHECK(out.str().find("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 *") != std::string::npos);
+    for (const Diagnostic& d : diagnostics) CHECK_MESSAGE(d.severity != Severity::Error, format_diagnostic(d));
+  }
 }

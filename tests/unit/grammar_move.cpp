@@ -54,9 +54,9 @@ std::string describe(const ParsedMove& parsed) {
 
 const Language& lang(const char* code) { return *find_language(code); }
 
-MoveStyles only(std::initializer_list<MoveStyle> styles) {
+MoveStyles only(std::initializer_list<NotationStyle> styles) {
   MoveStyles out{0};
-  for (MoveStyle s : styles) out.bits |= 1u << static_cast<unsigned>(s);
+  for (NotationStyle s : styles) out.bits |= 1u << static_cast<unsigned>(s);
   return out;
 }
 
@@ -296,20 +296,20 @@ TEST_CASE("style choice follows the allowed styles") {
               {"e2e4", "en", "San from=e2 to=e4"},
               {"Ng1xf3", "en", "San N from=g1 to=f3 x"},
               {"O-O", "en", "San O-O"}},
-             only({MoveStyle::San}));
+             only({NotationStyle::San}));
   check_rows({{"e2e4", "en", "Long from=e2 to=e4"},
               {"e7e8q", "en", "Long from=e7 to=e8 =Q"},
               {"Ng1xf3", "en", "Long N from=g1 to=f3 x"},
               {"O-O", "en", "Long O-O"}},
-             only({MoveStyle::Long}));
+             only({NotationStyle::Long}));
   check_rows({{"e2e4", "en", "Uci from=e2 to=e4"}, {"e1h1", "en", "Uci from=e1 to=h1"}},
-             only({MoveStyle::Uci}));
+             only({NotationStyle::Uci}));
   check_errors({{"Nf3", "en", 0, "SAN moves are not accepted here"},
                 {"Ng1f3", "en", 0, "FIDE long moves are not accepted here"},
                 {"e2-e4", "en", 0, "long algebraic (LAN) moves are not accepted here"},
                 {"5254", "en", 0, "ICCF numeric moves are not accepted here"},
                 {"0000", "en", 0, "null moves are not accepted here"}},
-               only({MoveStyle::Uci}));
+               only({NotationStyle::Uci}));
 }
 
 TEST_CASE("figurines in every language, either colour, optional VS16") {

@@ -68,11 +68,11 @@ Position setup(std::string_view text) {
 // The fixtures' own tiny notation for WrittenMove values, so these tables do not depend on the
 // grammar (the parse_move table below checks the grammar's values against the same outcomes):
 // [KQRBNP][file][rank][x|-|:][file][rank][=|(][QRBN][)][+|++|#][ e.p.], O-O, O-O-O, 0-0, --.
-WrittenMove wm(std::string_view t, MoveStyle style = MoveStyle::San) {
+WrittenMove wm(std::string_view t, NotationStyle style = NotationStyle::San) {
   WrittenMove w;
   w.style = style;
   if (t == "--") {
-    w.style = MoveStyle::Null;
+    w.style = NotationStyle::Null;
     return w;
   }
   const auto strip = [&](std::string_view suffix) {
@@ -106,7 +106,7 @@ WrittenMove wm(std::string_view t, MoveStyle style = MoveStyle::San) {
       default: return PieceType::None;
     }
   };
-  if (style == MoveStyle::Iccf) {
+  if (style == NotationStyle::Iccf) {
     w.from_file = static_cast<File>(t[0] - '1');
     w.from_rank = static_cast<Rank>(t[1] - '1');
     w.to_file = static_cast<File>(t[2] - '1');
@@ -124,7 +124,7 @@ WrittenMove wm(std::string_view t, MoveStyle style = MoveStyle::San) {
   std::vector<std::pair<char, int>> coords;  // ('f', file) or ('r', rank)
   for (; i < t.size(); ++i) {
     const char c = t[i];
-    if (c >= 'a' && c <= 'h' && !(style == MoveStyle::Uci && coords.size() == 4))
+    if (c >= 'a' && c <= 'h' && !(style == NotationStyle::Uci && coords.size() == 4))
       coords.push_back({'f', c - 'a'});
     else if (c >= '1' && c <= '8')
       coords.push_back({'r', c - '1'});
@@ -237,20 +237,20 @@ TEST_CASE("resolve: canonical writing resolves without warnings") {
 
 TEST_CASE("resolve: coordinate styles (LAN, Long, UCI, ICCF)") {
   const OkCase cases[] = {
-      {kStart, wm("e2-e4", MoveStyle::Lan), "e2e4", ""},
-      {kStart, wm("Ng1-f3", MoveStyle::Lan), "g1f3", ""},
-      {"moves: e2e4 d7d5", wm("e4xd5", MoveStyle::Lan), "e4d5", ""},
-      {kStart, wm("Ng1f3", MoveStyle::Long), "g1f3", ""},
-      {kStart, wm("e2e4", MoveStyle::Long), "e2e4", ""},
-      {"moves: e2e4 d7d5", wm("e4d5", MoveStyle::Long), "e4d5", ""},  // FIDE: x optional
-      {kStart, wm("g1f3", MoveStyle::Uci), "g1f3", ""},
-      {"8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", wm("e7e8q", MoveStyle::Uci), "e7e8q", ""},
-      {kItalian, wm("e1g1", MoveStyle::Uci), "e1h1", ""},   // standard UCI castling
-      {kItalian, wm("e1h1", MoveStyle::Uci), "e1h1", ""},   // UCI_Chess960 form, any mode
-      {kStart, wm("5254", MoveStyle::Iccf), "e2e4", ""},
-      {"k7/2P5/8/8/8/8/8/4K3 w - - 0 1", wm("37383", MoveStyle::Iccf), "c7c8b", ""},
-      {kItalian, wm("5171", MoveStyle::Iccf), "e1h1", ""},  // castling as the king's move
-      {"moves: e2e4 d7d5", wm("5445", MoveStyle::Iccf), "e4d5", ""},
+      {kStart, wm("e2-e4", NotationStyle::Lan), "e2e4", ""},
+      {kStart, wm("Ng1-f3", NotationStyle::Lan), "g1f3", ""},
+      {"moves: e2e4 d7d5", wm("e4xd5", NotationStyle::Lan), "e4d5", ""},
+      {kStart, wm("Ng1f3", NotationStyle::Long), "g1f3", ""},
+      {kStart, wm("e2e4", NotationStyle::Long), "e2e4", ""},
+      {"moves: e2e4 d7d5", wm("e4d5", NotationStyle::Long), "e4d5", ""},  // FIDE: x optional
+      {kStart, wm("g1f3", NotationStyle::Uci), "g1f3", ""},
+      {"8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", wm("e7e8q", NotationStyle::Uci), "e7e8q", ""},
+      {kItalian, wm("e1g1", NotationStyle::Uci), "e1h1", ""},   // standard UCI castling
+      {kItalian, wm("e1h1", NotationStyle::Uci), "e1h1", ""},   // UCI_Chess960 form, any mode
+      {kStart, wm("5254", NotationStyle::Iccf), "e2e4", ""},
+      {"k7/2P5/8/8/8/8/8/4K3 w - - 0 1", wm("37383", NotationStyle::Iccf), "c7c8b", ""},
+      {kItalian, wm("5171", NotationStyle::Iccf), "e1h1", ""},  // castling as the king's move
+      {"moves: e2e4 d7d5", wm("5445", NotationStyle::Iccf), "e4d5", ""},
   };
   for (const auto& c : cases) {
     CAPTURE(c.position);
@@ -266,9 +266,9 @@ TEST_CASE("resolve: lenient repairs, one named warning each") {
       // Capture marks.
       {"moves: e2e4 e7e5 g1f3 b8c6", wm("Ne5"), "f3e5", "W-CAPTURE-MISSING"},
       {"moves: e2e4 d7d5", wm("ed5"), "e4d5", "W-CAPTURE-MISSING"},
-      {"moves: e2e4 d7d5", wm("e4-d5", MoveStyle::Lan), "e4d5", "W-CAPTURE-MISSING"},
+      {"moves: e2e4 d7d5", wm("e4-d5", NotationStyle::Lan), "e4d5", "W-CAPTURE-MISSING"},
       {kStart, wm("Nxf3"), "g1f3", "W-CAPTURE-SPURIOUS"},
-      {kStart, wm("e2xe4", MoveStyle::Long), "e2e4", "W-CAPTURE-SPURIOUS"},
+      {kStart, wm("e2xe4", NotationStyle::Long), "e2e4", "W-CAPTURE-SPURIOUS"},
       // Minimal pawn captures: accepted when unique.
       {"moves: e2e4 d7d5", wm("ed"), "e4d5", "W-CAPTURE-MISSING W-ABBREVIATED"},
       {"moves: e2e4 d7d5", wm("exd"), "e4d5", "W-ABBREVIATED"},
@@ -303,8 +303,8 @@ TEST_CASE("resolve: lenient repairs, one named warning each") {
       // King moves written for castling.
       {kItalian, wm("Kg1"), "e1h1", "W-KING-MOVE-CASTLING"},
       {kItalian, wm("Kh1"), "e1h1", "W-KING-MOVE-CASTLING"},
-      {kItalian, wm("Ke1-g1", MoveStyle::Lan), "e1h1", "W-KING-MOVE-CASTLING"},
-      {kItalian, wm("Ke1g1", MoveStyle::Long), "e1h1", "W-KING-MOVE-CASTLING"},
+      {kItalian, wm("Ke1-g1", NotationStyle::Lan), "e1h1", "W-KING-MOVE-CASTLING"},
+      {kItalian, wm("Ke1g1", NotationStyle::Long), "e1h1", "W-KING-MOVE-CASTLING"},
       // Several repairs at once, in a stable order.
       {"moves: e2e4 e7e5 g1f3 b8c6", lower(wm("Ne5+")), "f3e5", "W-PIECE-CASE W-CAPTURE-MISSING W-CHECK-SPURIOUS"},
   };
@@ -347,25 +347,25 @@ TEST_CASE("resolve: lower-case b reads as bishop or b-pawn") {
 TEST_CASE("resolve: Chess960 castling (SP 140)") {
   const OkCase cases[] = {
       {kSp140Castle, wm("O-O"), "f8h8", ""},
-      {kSp140Castle, wm("f8h8", MoveStyle::Uci), "f8h8", ""},
+      {kSp140Castle, wm("f8h8", NotationStyle::Uci), "f8h8", ""},
       {kSp140Castle, wm("Kg8"), "f8g8", ""},  // SAN: Kg8 is the king move, castling is O-O
-      {kSp140Castle, wm("f8g8", MoveStyle::Uci), "f8g8", "W-UCI-CASTLING"},
-      {kSp140Castle, wm("6878", MoveStyle::Iccf), "f8g8", "W-UCI-CASTLING"},
-      {kSp140Castle, wm("6888", MoveStyle::Iccf), "f8h8", ""},
+      {kSp140Castle, wm("f8g8", NotationStyle::Uci), "f8g8", "W-UCI-CASTLING"},
+      {kSp140Castle, wm("6878", NotationStyle::Iccf), "f8g8", "W-UCI-CASTLING"},
+      {kSp140Castle, wm("6888", NotationStyle::Iccf), "f8h8", ""},
       // White's O-O-O in SP 140: king f1 → c1, the c1 rook → d1; UCI f1c1 is king takes rook.
       {kSp140Long, wm("O-O-O"), "f1c1", ""},
-      {kSp140Long, wm("f1c1", MoveStyle::Uci), "f1c1", ""},
-      {kSp140Long, wm("6131", MoveStyle::Iccf), "f1c1", ""},
+      {kSp140Long, wm("f1c1", NotationStyle::Uci), "f1c1", ""},
+      {kSp140Long, wm("6131", NotationStyle::Iccf), "f1c1", ""},
       // King already on g1: O-O moves only the rook (UCI g1h1); ICCF writes king takes rook.
       {"960 6k1/8/8/8/8/8/8/R5KR w HA - 0 1", wm("O-O"), "g1h1", ""},
-      {"960 6k1/8/8/8/8/8/8/R5KR w HA - 0 1", wm("7181", MoveStyle::Iccf), "g1h1", ""},
+      {"960 6k1/8/8/8/8/8/8/R5KR w HA - 0 1", wm("7181", NotationStyle::Iccf), "g1h1", ""},
       {"960 6k1/8/8/8/8/8/8/R5KR w HA - 0 1", wm("O-O-O"), "g1a1", ""},
-      {"960 6k1/8/8/8/8/8/8/R5KR w HA - 0 1", wm("7131", MoveStyle::Iccf), "g1a1", ""},
+      {"960 6k1/8/8/8/8/8/8/R5KR w HA - 0 1", wm("7131", NotationStyle::Iccf), "g1a1", ""},
       // rk6/…/RK5R: b1c1 is an ordinary king move; castling is b1a1.
-      {"960 1k6/8/8/8/8/8/8/RK5R w HA - 0 1", wm("b1c1", MoveStyle::Uci), "b1c1", "W-UCI-CASTLING"},
-      {"960 1k6/8/8/8/8/8/8/RK5R w HA - 0 1", wm("b1a1", MoveStyle::Uci), "b1a1", ""},
+      {"960 1k6/8/8/8/8/8/8/RK5R w HA - 0 1", wm("b1c1", NotationStyle::Uci), "b1c1", "W-UCI-CASTLING"},
+      {"960 1k6/8/8/8/8/8/8/RK5R w HA - 0 1", wm("b1a1", NotationStyle::Uci), "b1a1", ""},
       // A king-to-destination UCI castling that no plain move explains: castling, warned.
-      {"960 1k6/8/8/8/8/8/8/RK5R w HA - 0 1", wm("b1g1", MoveStyle::Uci), "b1h1", "W-KING-MOVE-CASTLING"},
+      {"960 1k6/8/8/8/8/8/8/RK5R w HA - 0 1", wm("b1g1", NotationStyle::Uci), "b1h1", "W-KING-MOVE-CASTLING"},
   };
   for (const auto& c : cases) {
     CAPTURE(c.position);
@@ -402,9 +402,9 @@ TEST_CASE("resolve: errors say why") {
       {"4k3/8/8/8/1b6/8/3B4/4K3 w - - 0 1", wm("Be3"), Code::Illegal, "the bishop on d2 is pinned", {}},
       {"4r1k1/8/8/8/8/8/8/2B1K3 w - - 0 1", wm("Bb2"), Code::Illegal, "the king is in check", {}},
       {"4r1k1/8/8/8/8/8/8/2B1K3 w - - 0 1", wm("Ke2"), Code::Illegal, "the king would be in check on e2", {}},
-      {kStart, wm("Bg1-f3", MoveStyle::Lan), Code::Illegal, "the piece on g1 is a white knight, not a white bishop", {}},
-      {kStart, wm("e3e4", MoveStyle::Uci), Code::Illegal, "there is no piece on e3", {}},
-      {kStart, wm("e7e5", MoveStyle::Uci), Code::Illegal, "the piece on e7 is Black's", {}},
+      {kStart, wm("Bg1-f3", NotationStyle::Lan), Code::Illegal, "the piece on g1 is a white knight, not a white bishop", {}},
+      {kStart, wm("e3e4", NotationStyle::Uci), Code::Illegal, "there is no piece on e3", {}},
+      {kStart, wm("e7e5", NotationStyle::Uci), Code::Illegal, "the piece on e7 is Black's", {}},
       {kStart, wm("e4=Q"), Code::Illegal, "only a pawn that reaches the last rank promotes", {}},
       {"8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", wm("e8=K"), Code::Illegal, "promotes to a queen, rook, bishop or knight", {}},
       // Castling, with the reason.
@@ -413,7 +413,7 @@ TEST_CASE("resolve: errors say why") {
       {"r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1", wm("O-O"), Code::Illegal, "O-O: the king is in check", {}},
       {"r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1", wm("O-O"), Code::Illegal, "the king would pass through f1", {}},
       {"r3k2r/8/8/8/8/8/6r1/R3K2R w KQkq - 0 1", wm("O-O"), Code::Illegal, "the king would be in check on g1", {}},
-      {"r3k2r/8/8/8/8/8/6r1/R3K2R w KQkq - 0 1", wm("e1g1", MoveStyle::Uci), Code::Illegal, "O-O is not legal: the king would be in check on g1", {}},
+      {"r3k2r/8/8/8/8/8/6r1/R3K2R w KQkq - 0 1", wm("e1g1", NotationStyle::Uci), Code::Illegal, "O-O is not legal: the king would be in check on g1", {}},
       {"r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", wm("Kg1"), Code::Illegal, "no king can reach g1", {}},
       {kItalian, wm("Kg1"), Code::Illegal, "castling is written O-O", {}, false, false},
       // Ambiguous, with the candidates.
@@ -425,7 +425,7 @@ TEST_CASE("resolve: errors say why") {
       // Promotion without its piece: never a queen by default.
       {"8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", wm("e8"), Code::PromotionPieceMissing, "e8=Q, e8=R, e8=B or e8=N+",
        {"e7e8q", "e7e8r", "e7e8b", "e7e8n"}},
-      {"8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", wm("e7e8", MoveStyle::Uci), Code::PromotionPieceMissing, "the pawn must promote",
+      {"8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", wm("e7e8", NotationStyle::Uci), Code::PromotionPieceMissing, "the pawn must promote",
        {"e7e8q", "e7e8r", "e7e8b", "e7e8n"}},
       // Strict mode: the first warning is the error.
       {"moves: e2e4 e7e5 g1f3 b8c6", wm("Ne5"), Code::CaptureMissing, "capture mark missing: Nxe5", {}, true},

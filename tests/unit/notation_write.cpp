@@ -93,7 +93,7 @@ constexpr const char* kKingOnB1 = "960 1k6/8/8/8/8/8/8/RK5R w HA - 0 1";
 struct WriteCase {
   const char* position;
   const char* move;      // UCI squares, castling as king takes rook
-  WriteStyle style;
+  NotationStyle style;
   const char* language;  // code
   const char* expected;
   bool castling_zeros = false;
@@ -128,7 +128,7 @@ void check_writes(std::initializer_list<WriteCase> cases) {
 }  // namespace
 
 TEST_CASE("write: SAN in English (PGN export form)") {
-  using S = WriteStyle;
+  using S = NotationStyle;
   check_writes({
       {"moves:", "g1f3", S::San, "en", "Nf3"},
       {"moves:", "e2e4", S::San, "en", "e4"},
@@ -158,7 +158,7 @@ TEST_CASE("write: SAN in English (PGN export form)") {
 }
 
 TEST_CASE("write: SAN with other languages' letters") {
-  using S = WriteStyle;
+  using S = NotationStyle;
   check_writes({
       {"moves:", "g1f3", S::San, "es", "Cf3"},
       {"moves:", "g1f3", S::San, "de", "Sf3"},
@@ -181,7 +181,7 @@ TEST_CASE("write: SAN with other languages' letters") {
 }
 
 TEST_CASE("write: figurine, white glyphs for White and black glyphs for Black") {
-  using S = WriteStyle;
+  using S = NotationStyle;
   check_writes({
       {"moves:", "g1f3", S::Figurine, "en", "♘f3"},
       {"moves: g1f3", "b8c6", S::Figurine, "en", "♞c6"},
@@ -195,7 +195,7 @@ TEST_CASE("write: figurine, white glyphs for White and black glyphs for Black") 
 }
 
 TEST_CASE("write: LAN and FIDE's compact long form") {
-  using S = WriteStyle;
+  using S = NotationStyle;
   check_writes({
       {"moves:", "g1f3", S::Lan, "en", "Ng1-f3"},
       {"moves:", "e2e4", S::Lan, "en", "e2-e4"},
@@ -216,7 +216,7 @@ TEST_CASE("write: LAN and FIDE's compact long form") {
 }
 
 TEST_CASE("write: UCI and ICCF, standard chess and Chess960") {
-  using S = WriteStyle;
+  using S = NotationStyle;
   check_writes({
       {"moves:", "e2e4", S::Uci, "en", "e2e4"},
       {kPromotion, "e7e8q", S::Uci, "es", "e7e8q"},  // UCI letters are English, lower case
@@ -251,7 +251,7 @@ TEST_CASE("write: UCI and ICCF, standard chess and Chess960") {
 }
 
 TEST_CASE("write: spoken (FIDE announcements), English and Spanish, phonetic files") {
-  using S = WriteStyle;
+  using S = NotationStyle;
   check_writes({
       {"moves:", "g1f3", S::Spoken, "en", "Knight f three"},
       {"moves:", "e2e4", S::Spoken, "en", "e four"},
@@ -293,7 +293,7 @@ TEST_CASE("write: spoken in every language is well-formed words") {
       for (bool phonetic : {false, true}) {
         WriteOptions o;
         o.language = &language;
-        o.style = WriteStyle::Spoken;
+        o.style = NotationStyle::Spoken;
         o.phonetic_files = phonetic;
         for (Move m : pos.legal_moves()) {
           const std::string s = write_move(pos, m, o);
@@ -345,8 +345,8 @@ TEST_CASE("write → parse_move → resolve round-trips every legal move in ever
       kKingOnB1,
       "960 bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
   };
-  const WriteStyle styles[] = {WriteStyle::San, WriteStyle::Figurine, WriteStyle::Lan,
-                               WriteStyle::Long, WriteStyle::Uci, WriteStyle::Iccf};
+  const NotationStyle styles[] = {NotationStyle::San, NotationStyle::Figurine, NotationStyle::Lan,
+                               NotationStyle::Long, NotationStyle::Uci, NotationStyle::Iccf};
   struct Variant {
     bool castling_zeros;
     bool promotion_equals;
@@ -361,7 +361,7 @@ TEST_CASE("write → parse_move → resolve round-trips every legal move in ever
     const Position pos = position(text);
     const MoveList moves = pos.legal_moves();
     for (const Language& language : all_languages()) {
-      for (WriteStyle style : styles) {
+      for (NotationStyle style : styles) {
         for (const Variant& v : variants) {
           for (Move m : moves) {
             WriteOptions wo;
@@ -388,7 +388,7 @@ TEST_CASE("write → parse_move → resolve round-trips every legal move in ever
                 const bool documented = r->warnings.size() == 1 &&
                                         r->warnings[0].code == Code::UciCastlingAmbiguous &&
                                         pos.is_chess960() && !m.is_castling() &&
-                                        (style == WriteStyle::Uci || style == WriteStyle::Iccf);
+                                        (style == NotationStyle::Uci || style == NotationStyle::Iccf);
                 if (documented)
                   ++expected_uci_ambiguity;
                 else
@@ -416,14 +416,14 @@ TEST_CASE("write → parse_move → resolve round-trips every legal move in ever
 TEST_CASE("write: format_move (fixed buffer) writes what append_move appends") {
   const char* positions[] = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", kEnPassant, kPromotionCapture, kQueens, kKnights, kSp140Castle,
                              "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1", "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1"};
-  const WriteStyle styles[] = {WriteStyle::San, WriteStyle::Figurine, WriteStyle::Lan,
-                               WriteStyle::Long, WriteStyle::Uci, WriteStyle::Iccf};
+  const NotationStyle styles[] = {NotationStyle::San, NotationStyle::Figurine, NotationStyle::Lan,
+                               NotationStyle::Long, NotationStyle::Uci, NotationStyle::Iccf};
   long compared = 0;
   for (const char* text : positions) {
     CAPTURE(text);
     const Position pos = position(text);
     for (const Language& language : all_languages()) {
-      for (WriteStyle style : styles) {
+      for (NotationStyle style : styles) {
         WriteOptions wo;
         wo.language = &language;
         wo.style = style;
@@ -450,7 +450,7 @@ TEST_CASE("write: format_move (fixed buffer) writes what append_move appends") {
   const Position start = Position::startpos();
   MoveText text;
   WriteOptions spoken;
-  spoken.style = WriteStyle::Spoken;
+  spoken.style = NotationStyle::Spoken;
   CHECK_FALSE(format_move(text, start, start.legal_moves()[0], spoken));  // words: append_move's
   // Past the capacity nothing is written and the overflow is remembered, until clear().
   text.clear();

@@ -1,0 +1,153 @@
+// The JSON Lines report: one object per diagnostic ("type":"diagnostic"), then one summary
+// object ("type":"summary").
+#include <nlohmann/json.hpp>
+
+#include "converters/report/report_writer.hpp"
+
+namespace planilla {
+
+namespace {
+
+// One JSON line, written field by field: a diagnostic has a fixed shape, and building an
+// ordered_json object for each (17 keys, each inserted by a linear search) cost ~39,000
+// instructions a diagnostic, 5 % of `check --format json` on a move-heavy archive. Strings that
+// are plain ASCII are escaped here exactly as nlohmann's dump() escapes them (\" \\ \b \f \n \r \t,
+// other control bytes as \u00xx); any other string goes through nlohmann itself, which also
+// replaces invalid UTF-8 (held equal by tests/unit/converters_check.cpp).
+class JsonLine {
+ public:
+  explicit JsonLine(std::string& out) : out_(out) { out_ += '{'; }
+  void key(std::string_view k) {
+    if (!first_) out_ += ',';
+    first_ = false;
+    string(k);
+    out_ += ':';
+  }
+  void string(std::string_view s) {
+    if (!plain_ascii(s)) {
+      out_ += nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      return;
+    }
+    out_ += '"';
+    for (char c : s) {
+      switch (c) {
+        case '"': out_ += "\\\""; break;
+        case '\\': out_ += "\\\\"; break;
+        case '\b': out_ += "\\b"; break;
+        case '\f': out_ += "\\f"; break;
+        case '\n': out_ += "\\n"; break;
+        case '\r': out_ += "\\r"; break;
+        case '\t': out_ += "\\t"; break;
+        default:
+          if (static_cast<unsigned char>(c) < 0x20) {
+            constexpr char kHex[] = "0123456789abcdef";
+            out_ += "\\u00";
+            out_ += kHex[static_cast<unsigned char>(c) >> 4];
+            out_ += kHex[static_cast<unsigned char>(c) & 15];
+          } else {
+            out_ += c;
+          }
+      }
+    }
+    out_ += '"';
+  }
+  void number(std::uint64_t n) { out_ += std::to_string(n); }
+  void null() { out_ += "null"; }
+  void boolean(bool b) { out_ += b ? "true" : "false"; }
+  void strings(const std::vector<std::string>& v) {
+    out_ += '[';
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (i) out_ += ',';
+      string(v[i]);
+    }
+    out_ += ']';
+  }
+  // A key and its value.
+  void field(std::string_view k, std::string_view v) { key(k); string(v); }
+  void field(std::string_view k, std::uint64_t v) { key(k); number(v); }
+  void field(std::string_view k, const std::vector<std::string>& v) { key(k); strings(v); }
+  void end() { out_ += "}\n"; }
+
+ private:
+  static bool plain_ascii(std::string_view s) {
+    for (char c : s)
+      if (static_cast<unsigned char>(c) >= 0x80) return false;
+    return true;
+  }
+  std::string& out_;
+  bool first_ = true;
+};
+
+class JsonReport final : public ReportWriter {
+ public:
+  explicit JsonReport(std::ostream& out) : out_(out) {}
+
+  void diagnostic(const Diagnostic& d, const GameRecord* record, std::string_view file, Severity shown) override {
+    std::string line;
+    line.reserve(256);
+    JsonLine j(line);
+    j.field("type", "diagnostic");
+    j.field("file", file);
+    j.key("game");
+    if (d.game == 0) j.null();
+    else j.number(d.game);
+    if (d.ply != 0 && record != nullptr) {
+      MovePlace place = place_of_ply(record->game, d.ply);
+      j.field("ply", d.ply);
+      j.field("move_number", place.move_number);
+      j.field("side", place.side == Color::White ? "white" : "black");
+    } else {
+      for (std::string_view k : {"ply", "move_number", "side"}) {
+        j.key(k);
+        j.null();
+      }
+    }
+    j.field("variation", d.variation);
+    j.field("line", d.line);
+    j.field("column", d.column);
+    j.field("byte", d.byte);
+    j.field("code", code_name(d.code));
+    j.field("severity", severity_word(shown));
+    j.field("message", d.message);
+    j.field("written", d.written);
+    j.field("candidates", d.candidates);
+    j.field("suggestions", d.suggestions);
+    j.key("suggestion_details");
+    line += '[';
+    for (std::size_t i = 0; i < d.suggestions.size(); ++i) {
+      if (i) line += ',';
+      JsonLine detail(line);
+      detail.field("move", d.suggestions[i]);
+      detail.key("evident");
+      detail.boolean(i < d.suggestion_evident.size() && d.suggestion_evident[i]);
+      line += '}';
+    }
+    line += ']';
+    j.end();
+    out_ << line;
+  }
+
+  void finish(const CheckSummary& summary) override {
+    nlohmann::ordered_json j;
+    j["type"] = "summary";
+    j["files"] = summary.files;
+    j["games"] = summary.games;
+    j["games_with_errors"] = summary.games_with_errors;
+    j["moves"] = summary.moves;
+    j["errors"] = summary.errors;
+    j["warnings"] = summary.warnings;
+    j["by_code"] = summary.by_code;
+    out_ << j.dump() << '\n';
+  }
+
+ private:
+  std::ostream& out_;
+};
+
+}  // namespace
+
+std::unique_ptr<ReportWriter> make_json_report(std::ostream& out, const ReportWriterOptions&) {
+  return std::make_unique<JsonReport>(out);
+}
+
+}  // namespace planilla
