@@ -49,6 +49,8 @@ constexpr GoldenCase kCases[] = {
     {"perft_divide", "perft startpos 2 --divide"},
     {"perft_bad_fen", "perft \"rnbqkbnr/pppppppp/8/8 w\" 1"},
     {"unknown_subcommand", "frobnicate"},
+    // The caret under a move after CJK and emoji (two terminal cells each).
+    {"check_caret_wide_chars", "check tests/fixtures/pgn/wide-chars-caret.pgn --color never"},
 };
 
 std::string run_command(const std::string& command) {
