@@ -23,6 +23,8 @@ struct NormalizeCliOptions {
   std::string encoding;
   std::vector<std::string> limits;
   bool quiet = false;
+  std::string warnings = "none";
+  bool errors_only = false;
   unsigned jobs = 0;
   std::string shard;
 };
@@ -61,6 +63,7 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
 
   CheckReportOptions ro;
   ro.color = io.err_is_terminal;
+  if (!parse_filter(o.warnings, o.errors_only, "normalize", io, ro.filter)) return kUsage;
   CheckReporter reporter(io.err, ro);
   NormalizeStats total;
   bool io_error = false;
@@ -96,6 +99,12 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
     io.err << "games read " << total.read << ", written " << total.written << ", rejected " << total.rejected;
     if (total.rejected) io.err << " (kept byte for byte in " << rejects_path << ")";
     io.err << '\n';
+    // What normalize put right by itself (a missing x or +, a pawn letter …), as a count by code:
+    // the games it wrote carry the canonical form. --warnings all lists each one.
+    std::string fixed;
+    for (const auto& [code, n] : reporter.summary().by_code)
+      if (code.rfind("W-", 0) == 0) fixed += (fixed.empty() ? "" : ", ") + code + " " + std::to_string(n);
+    if (!fixed.empty()) io.err << "warnings, not listed (--warnings all lists them): " << fixed << '\n';
   }
   if (io_error) return kUsage;
   return total.rejected > 0 ? kProblems : kOk;
@@ -120,6 +129,7 @@ void setup_normalize(Cli& cli) {
   add_jobs_option(sub, o->jobs);
   add_limit_option(sub, o->limits);
   add_shard_option(sub, o->shard);
+  add_filter_options(sub, o->warnings, o->errors_only, "none");
   sub->add_flag("-q,--quiet", o->quiet, "No counts on stderr");
   sub->footer(
       "Every game read ends up either in the output or in the rejects file: read = written + rejected.\n"
