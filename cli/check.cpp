@@ -28,6 +28,8 @@ struct CheckOptions {
   std::string color = "auto";
   bool notes = false;
   bool quiet = false;
+  std::string warnings = "all";
+  bool errors_only = false;
   unsigned jobs = 0;
   std::string shard;
 };
@@ -56,6 +58,7 @@ int run_check(const CheckOptions& o, Io& io) {
   ro.strict = o.strict;
   ro.notes = o.notes;
   ro.language = lang;
+  if (!parse_filter(o.warnings, o.errors_only, "check", io, ro.filter)) return kUsage;
   ro.color = o.color == "always" ||
              (o.color == "auto" && format.plain_text && o.output.empty() && io.out_is_terminal);
   CheckReporter reporter(target.stream(), ro);
@@ -113,6 +116,7 @@ void setup_check(Cli& cli) {
       ->transform(CLI::IsMember({"auto", "always", "never"}, CLI::ignore_case))
       ->default_str("auto");
   sub->add_flag("--notes", o->notes, "Also print notes (detected encoding, language, Chess960)");
+  add_filter_options(sub, o->warnings, o->errors_only, "all");
   sub->add_flag("-q,--quiet", o->quiet, "No summary on stderr");
   sub->footer(
       "Exit status: 0 nothing wrong, 1 errors found (warnings too with --strict), 2 usage or I/O error.\n"

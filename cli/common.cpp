@@ -96,6 +96,25 @@ bool apply_limits(const std::vector<std::string>& limits, ReadOptions& options, 
   return true;
 }
 
+void add_filter_options(CLI::App* sub, std::string& warnings, bool& errors_only, const char* default_warnings) {
+  sub->add_option("--warnings", warnings,
+                  "Warnings printed: all, none, or codes (W-CHECK-MISSING,W-CAPTURE-MISSING); all are counted")
+      ->default_str(default_warnings);
+  sub->add_flag("--errors-only", errors_only, "Print errors only (no warnings, no notes)");
+}
+
+bool parse_filter(const std::string& warnings, bool errors_only, std::string_view command, Io& io,
+                  DiagnosticFilter& filter) {
+  auto parsed = DiagnosticFilter::parse(warnings);
+  if (!parsed) {
+    io.err << "planilla " << command << ": " << parsed.error() << '\n';
+    return false;
+  }
+  filter = *parsed;
+  filter.errors_only = errors_only;
+  return true;
+}
+
 bool prepare_inputs(const std::vector<std::string>& inputs, const std::string& from, const std::string& encoding,
                     Io& io, InputSetup& setup) {
   auto spec = parse_spec(from, true);

@@ -13,6 +13,7 @@
 #include "converters/input/inputs.hpp"
 #include "converters/pgn/reader.hpp"
 #include "converters/run/output_files.hpp"
+#include "converters/run/check.hpp"
 #include "notation/spec.hpp"
 
 namespace planilla::cli {
@@ -30,6 +31,14 @@ void add_limit_option(CLI::App* sub, std::vector<std::string>& limits);
 // Sets each NAME=VALUE of --limit in `options`; on an unknown name or a bad value prints a
 // one-line reason to io.err and returns false (exit code 2).
 bool apply_limits(const std::vector<std::string>& limits, ReadOptions& options, Io& io);
+
+// --warnings all|none|CODE,… and --errors-only: which diagnostics are printed (all are counted).
+// `default_warnings` is "all" for check and convert, "none" for normalize (it fixes them itself).
+void add_filter_options(CLI::App* sub, std::string& warnings, bool& errors_only, const char* default_warnings);
+// The filter of those options; on a bad value prints a one-line reason to io.err and returns
+// false (exit code 2).
+bool parse_filter(const std::string& warnings, bool errors_only, std::string_view command, Io& io,
+                  DiagnosticFilter& filter);
 
 struct InputSetup {
   ExpandedInputs files;

@@ -26,6 +26,8 @@ struct ConvertCliOptions {
   std::string repair = "none";
   bool phonetic = false;
   bool quiet = false;
+  std::string warnings = "all";
+  bool errors_only = false;
   unsigned jobs = 0;
   std::string shard;
 };
@@ -61,6 +63,7 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
 
   CheckReportOptions ro;
   ro.color = io.err_is_terminal;
+  if (!parse_filter(o.warnings, o.errors_only, "convert", io, ro.filter)) return kUsage;
   CheckReporter reporter(io.err, ro);
   RunStats total;
   Progress progress(io.err, io.err_is_terminal && !o.quiet, total_input_bytes(setup.files));
@@ -127,6 +130,7 @@ void setup_convert(Cli& cli) {
       ->transform(CLI::IsMember({"evident", "none"}, CLI::ignore_case))
       ->default_str("none");
   sub->add_flag("--phonetic", o->phonetic, "Spoken style: FIDE phonetic file names (Anna, Bella, … / Ana, Bella, …)");
+  add_filter_options(sub, o->warnings, o->errors_only, "all");
   sub->add_flag("-q,--quiet", o->quiet, "No summary line on stderr");
   sub->footer(
       "Exit status: 0 every move resolved, 1 some move did not (diagnostics on stderr), 2 usage or I/O error.\n"

@@ -23,6 +23,8 @@ struct NormalizeCliOptions {
   std::string encoding;
   std::vector<std::string> limits;
   bool quiet = false;
+  std::string warnings = "none";
+  bool errors_only = false;
   unsigned jobs = 0;
   std::string shard;
 };
@@ -75,6 +77,7 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
 
   CheckReportOptions ro;
   ro.color = io.err_is_terminal;
+  if (!parse_filter(o.warnings, o.errors_only, "normalize", io, ro.filter)) return kUsage;
   CheckReporter reporter(io.err, ro);
   RunStats total;
   bool rejects_failed = false;
@@ -99,6 +102,13 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
     io.err << "games read " << total.games << ", written " << total.written << ", rejected " << total.rejected;
     if (total.rejected) io.err << " (kept byte for byte in " << rejects_path << ")";
     io.err << target.stopped_note(!all_opened) << '\n';
+    // The warnings normalize does not list (it writes every move in canonical form), as a count
+    // by code; --warnings all lists each one.
+    std::string counted;
+    for (const auto& [code, n] : reporter.summary().by_code)
+      if (code.rfind("W-", 0) == 0) counted += (counted.empty() ? "" : ", ") + code + " " + std::to_string(n);
+    if (!counted.empty() && ro.filter.warnings != DiagnosticFilter::Warnings::All)
+      io.err << "warnings, not listed (--warnings all lists them): " << counted << '\n';
   }
   return target.finish(!all_opened ? kUsage : total.rejected > 0 ? kProblems : kOk, io);
 }
@@ -123,6 +133,7 @@ void setup_normalize(Cli& cli) {
   add_jobs_option(sub, o->jobs);
   add_limit_option(sub, o->limits);
   add_shard_option(sub, o->shard);
+  add_filter_options(sub, o->warnings, o->errors_only, "none");
   sub->add_flag("-q,--quiet", o->quiet, "No counts on stderr");
   sub->footer(
       "Every game read ends up either in the output or in the rejects file: read = written + rejected.\n"

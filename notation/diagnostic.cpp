@@ -49,6 +49,17 @@ std::string_view code_name(Code code) {
   return "E-UNKNOWN";  // unreachable for valid enumerators; keeps GCC's -Wreturn-type quiet
 }
 
+std::optional<Code> code_from_name(std::string_view name) {
+  // The enumerators are dense from 0; code_name() answers "E-UNKNOWN" past the last.
+  for (int i = 0; i < 256; ++i) {
+    const auto c = static_cast<Code>(i);
+    const std::string_view n = code_name(c);
+    if (n == "E-UNKNOWN") break;
+    if (n == name) return c;
+  }
+  return std::nullopt;
+}
+
 // The severity is not derived from the name's prefix at run time: one switch keeps the two in
 // one place and the compiler checks that every code has both.
 Severity code_severity(Code code) {

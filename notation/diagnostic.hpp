@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +58,8 @@ enum class Code : std::uint8_t {
 };
 
 std::string_view code_name(Code code);   // "E-ILLEGAL"
+// The code of a name ("W-CHECK-MISSING"); nullopt for no code.
+std::optional<Code> code_from_name(std::string_view name);
 Severity code_severity(Code code);
 // The codes of a move token that names no move: E-SYNTAX, E-ILLEGAL, E-AMBIGUOUS, E-PROMOTION.
 bool is_unresolved_move_code(Code code);

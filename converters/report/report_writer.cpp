@@ -47,6 +47,7 @@ std::string summary_line(const CheckSummary& s) {
     line += ")";
     if (first) line.resize(line.size() - 3);  // only notes: drop " ()"
   }
+  if (s.hidden > 0) line += "; " + std::to_string(s.hidden) + " not shown (--warnings all to see them)";
   return line;
 }
 

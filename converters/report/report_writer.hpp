@@ -23,6 +23,7 @@ struct CheckSummary {
   std::uint64_t errors = 0;
   std::uint64_t warnings = 0;
   std::uint64_t notes = 0;
+  std::uint64_t hidden = 0;  // errors and warnings counted but not printed (--warnings, --errors-only)
   std::map<std::string, std::uint64_t> by_code;
 };
 

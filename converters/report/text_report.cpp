@@ -4,122 +4,11 @@
 #include <sstream>
 
 #include "converters/report/report_writer.hpp"
+#include "converters/report/source_lines.hpp"
 
 namespace planilla {
 
 namespace {
-
-std::size_t code_points(std::string_view s) {
-  std::size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-  return n;
-}
-
-// The source lines of one game for the text report, each found and decoded once however many
-// diagnostics it carries, and a cursor from columns to bytes that moves on from the last query:
-// a game of 50,000 bad tokens on one 200 KB line took minutes (the line printed whole for each,
-// and searched and decoded again each time).
-class SourceLines {
- public:
-  // The excerpt of the diagnostic's line shown under it, and the caret's column in it; an empty
-  // text when the line is unknown. A line longer than kWidth code points is cut around the
-  // column, with `…` where text was left out.
-  struct Excerpt {
-    std::string text;
-    std::uint32_t caret = 1;
-  };
-  Excerpt excerpt(const Diagnostic& d, const GameRecord& record) {
-    Excerpt out;
-    if (d.line < record.line || !load(record, d.line - record.line)) return out;
-    if (code_points_ <= kWidth) {
-      out.text = text_;
-      out.caret = d.column;
-      return out;
-    }
-    const std::uint32_t column = std::max<std::uint32_t>(1, d.column);
-    const std::uint32_t from = column > kBefore ? column - kBefore : 1;
-    const std::uint32_t to = std::min<std::uint32_t>(code_points_ + 1, from + kWidth);
-    const std::size_t begin = byte_of(from), end = byte_of(to);
-    if (from > 1) out.text = "\u2026 ";
-    out.text.append(text_, begin, end - begin);
-    if (to <= code_points_) out.text += " \u2026";
-    out.caret = column - from + 1 + (from > 1 ? 2 : 0);
-    return out;
-  }
-
- private:
-  static constexpr std::uint32_t kWidth = 160;   // code points shown at most
-  static constexpr std::uint32_t kBefore = 60;   // of them before the column
-
-  // The first CR or LF at or after `from`, or npos (find_first_of with a set calls memchr on the
-  // set for every byte).
-  static std::size_t line_end(std::string_view all, std::size_t from) {
-    for (std::size_t i = from; i < all.size(); ++i)
-      if (all[i] == '\n' || all[i] == '\r') return i;
-    return std::string_view::npos;
-  }
-
-  // Makes line `index` (0-based, within the game) current; false when there is none.
-  bool load(const GameRecord& record, std::uint32_t index) {
-    if (&record != record_ || record.number != number_ || record.offset != offset_ || index < scan_index_) {
-      record_ = &record;
-      number_ = record.number;
-      offset_ = record.offset;
-      scan_index_ = 0;
-      scan_start_ = 0;
-      loaded_ = UINT32_MAX;
-    }
-    if (index == loaded_) return !text_.empty();
-    // LF, CRLF and CR each end a line, as in the splitter.
-    const std::string_view all = record.original;
-    while (scan_index_ < index) {
-      const std::size_t nl = line_end(all, scan_start_);
-      if (nl == std::string_view::npos) {
-        loaded_ = index;
-        text_.clear();
-        return false;
-      }
-      scan_start_ = nl + 1;
-      if (all[nl] == '\r' && scan_start_ < all.size() && all[scan_start_] == '\n') ++scan_start_;
-      ++scan_index_;
-    }
-    const std::size_t end = line_end(all, scan_start_);
-    const std::string_view raw =
-        all.substr(scan_start_, end == std::string_view::npos ? std::string_view::npos : end - scan_start_);
-    DecodeOptions opts;
-    opts.force = record.encoding;
-    text_ = std::string(decode(raw, opts).text());
-    loaded_ = index;
-    code_points_ = 0;
-    for (unsigned char c : text_) code_points_ += (c & 0xC0) != 0x80;
-    cursor_column_ = 1;
-    cursor_byte_ = 0;
-    return !text_.empty();
-  }
-
-  // The byte offset of 1-based `column` in the current line (its end past the last column).
-  std::size_t byte_of(std::uint32_t column) {
-    if (column < cursor_column_) cursor_column_ = 1, cursor_byte_ = 0;
-    while (cursor_column_ < column && cursor_byte_ < text_.size()) {
-      ++cursor_byte_;
-      while (cursor_byte_ < text_.size() && (static_cast<unsigned char>(text_[cursor_byte_]) & 0xC0) == 0x80)
-        ++cursor_byte_;
-      ++cursor_column_;
-    }
-    return cursor_byte_;
-  }
-
-  const GameRecord* record_ = nullptr;
-  std::uint32_t number_ = 0;
-  std::uint64_t offset_ = 0;
-  std::uint32_t scan_index_ = 0;     // line found at scan_start_
-  std::size_t scan_start_ = 0;
-  std::uint32_t loaded_ = UINT32_MAX;  // line held in text_
-  std::string text_;
-  std::uint32_t code_points_ = 0;
-  std::uint32_t cursor_column_ = 1;
-  std::size_t cursor_byte_ = 0;
-};
 
 class TextReport final : public ReportWriter {
  public:
@@ -159,17 +48,21 @@ class TextReport final : public ReportWriter {
         std::string num = std::to_string(d.line);
         out << ' ' << num << " | " << src << '\n';
         out << ' ' << std::string(num.size(), ' ') << " | ";
-        // Keep tabs so the caret lines up in any terminal.
+        // Keep tabs so the caret lines up in any terminal; a wide character (CJK, most emoji)
+        // takes two cells, a combining mark none.
         std::size_t col = 1, i = 0;
         while (col < excerpt.caret && i < src.size()) {
-          unsigned char ch = static_cast<unsigned char>(src[i]);
-          std::size_t len = ch < 0x80 ? 1 : ch < 0xE0 ? 2 : ch < 0xF0 ? 3 : 4;
-          out << (ch == '\t' ? '\t' : ' ');
+          const std::size_t len = utf8_length(static_cast<unsigned char>(src[i]));
+          if (src[i] == '\t')
+            out << '\t';
+          else
+            out << std::string(display_width(std::string_view(src).substr(i, len)), ' ');
           i += len;
           ++col;
         }
         if (c) out << colour;
-        out << '^' << std::string(d.written.empty() ? 0 : code_points(d.written) - 1, '~');
+        const std::size_t width = display_width(d.written);
+        out << '^' << std::string(width > 1 ? width - 1 : 0, '~');
         if (c) out << "\033[0m";
         out << '\n';
       }

@@ -1,6 +1,9 @@
 #include "converters/run/check.hpp"
 
+#include <algorithm>
 #include <stdexcept>
+
+#include <unicode/unistr.h>
 
 namespace planilla {
 
@@ -10,6 +13,45 @@ CheckReporter::CheckReporter(std::ostream& out, CheckReportOptions options) : op
   writer_ = format->make(out, ReportWriterOptions{options.color, options.notes, options.language});
 }
 CheckReporter::~CheckReporter() = default;
+
+Result<DiagnosticFilter, std::string> DiagnosticFilter::parse(std::string_view value) {
+  DiagnosticFilter f;
+  std::string upper;
+  icu::UnicodeString::fromUTF8(icu::StringPiece(value.data(), static_cast<int32_t>(value.size())))
+      .toUpper()
+      .toUTF8String(upper);
+  if (upper == "ALL") return f;
+  if (upper == "NONE") {
+    f.warnings = Warnings::None;
+    return f;
+  }
+  f.warnings = Warnings::Listed;
+  std::string_view rest = upper;
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    std::string_view name = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    if (name.empty()) continue;
+    auto code = code_from_name(name);
+    if (!code || code_severity(*code) != Severity::Warning)
+      return Unexpected{std::string("--warnings: '") + std::string(name) +
+                 "' is not a warning code (all, none, or codes such as W-CHECK-MISSING; see `planilla check --help`)"};
+    f.listed.push_back(*code);
+  }
+  return f;
+}
+
+bool DiagnosticFilter::shows(const Diagnostic& d, Severity shown) const {
+  if (shown == Severity::Error) return true;
+  if (errors_only) return false;
+  if (shown != Severity::Warning) return true;  // notes: the report's own --notes decides
+  switch (warnings) {
+    case Warnings::All: return true;
+    case Warnings::None: return false;
+    case Warnings::Listed: return std::find(listed.begin(), listed.end(), d.code) != listed.end();
+  }
+  return true;
+}
 
 void CheckReporter::begin_file(const std::string& display_name) {
   current_file_ = display_name;
@@ -24,7 +66,10 @@ void CheckReporter::file_diagnostic(const Diagnostic& d) {
   const Severity severity = shown(d);
   if (severity == Severity::Error) ++summary_.errors;
   ++summary_.by_code[std::string(code_name(d.code))];
-  writer_->diagnostic(d, nullptr, d.file.empty() ? current_file_ : d.file, severity);
+  if (options_.filter.shows(d, severity))
+    writer_->diagnostic(d, nullptr, d.file.empty() ? current_file_ : d.file, severity);
+  else
+    ++summary_.hidden;
 }
 
 void CheckReporter::game(const GameRecord& record) {
@@ -54,7 +99,10 @@ void CheckReporter::game(const GameRecord& record) {
       ++summary_.notes;
     }
     ++summary_.by_code[std::string(code_name(d.code))];
-    writer_->diagnostic(d, &record, d.file.empty() ? current_file_ : d.file, severity);
+    if (options_.filter.shows(d, severity))
+      writer_->diagnostic(d, &record, d.file.empty() ? current_file_ : d.file, severity);
+    else if (severity != Severity::Note)
+      ++summary_.hidden;
   }
   if (game_has_error) ++summary_.games_with_errors;
 }

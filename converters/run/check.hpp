@@ -6,13 +6,29 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "converters/pgn/reader.hpp"
 #include "converters/report/report_formats.hpp"
 #include "converters/report/report_writer.hpp"
+#include "board/result.hpp"
 #include "notation/language.hpp"
 
 namespace planilla {
+
+// Which diagnostics a report prints (every one is counted either way): `--warnings all|none|
+// CODE,…` and `--errors-only` of the reading subcommands.
+struct DiagnosticFilter {
+  enum class Warnings : std::uint8_t { All, None, Listed } warnings = Warnings::All;
+  std::vector<Code> listed;  // with Listed: the warning codes shown
+  bool errors_only = false;  // no warnings and no notes
+
+  // Parses an option value "all", "none" or a comma-separated list of warning codes
+  // ("W-CHECK-MISSING,W-CAPTURE-MISSING", case-insensitive).
+  // Errors: a one-line reason naming the unknown code. Example: parse("none")->warnings == None.
+  static Result<DiagnosticFilter, std::string> parse(std::string_view value);
+  bool shows(const Diagnostic& d, Severity shown) const;
+};
 
 struct CheckReportOptions {
   std::string_view format = "text";    // a name of report_formats()
@@ -20,6 +36,7 @@ struct CheckReportOptions {
   bool color = false;                  // ANSI colours in text output
   bool notes = false;                  // also print N-… notes (encoding, language) in text output
   const Language* language = nullptr;  // language of candidates / suggestions (English when null)
+  DiagnosticFilter filter;             // what is printed; the summary counts everything
 };
 
 class CheckReporter {

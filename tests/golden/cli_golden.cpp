@@ -55,6 +55,15 @@ constexpr GoldenCase kCases[] = {
     {"scoresheet_de_to_en", "convert tests/fixtures/scoresheets/de-bonn.txt --to en"},
     {"scoresheet_ru_to_en", "convert tests/fixtures/scoresheets/ru-klub.txt --to en"},
     {"scoresheet_en_json", "check tests/fixtures/scoresheets/en-hastings.txt --notes --format json"},
+    // Which diagnostics are printed: --warnings and --errors-only (all are counted).
+    {"check_warnings_none", "check tests/fixtures/pgn/warnings.pgn samples/errors.pgn --warnings none --color never"},
+    {"check_warnings_listed", "check tests/fixtures/pgn/warnings.pgn --warnings w-mate-missing,W-PAWN-LETTER --color never"},
+    {"check_errors_only_json", "check samples/errors.pgn --errors-only --format json"},
+    {"check_warnings_bad_code", "check samples/errors.pgn --warnings W-NO-SUCH"},
+    {"normalize_warnings_counted", "normalize tests/fixtures/pgn/warnings.pgn -o /dev/null --rejects /dev/null"},
+    {"normalize_warnings_all", "normalize tests/fixtures/pgn/warnings.pgn -o /dev/null --rejects /dev/null --warnings all --color never"},
+    // The caret under a move after CJK and emoji (two terminal cells each).
+    {"check_caret_wide_chars", "check tests/fixtures/pgn/wide-chars-caret.pgn --color never"},
 };
 
 std::string run_command(const std::string& command) {

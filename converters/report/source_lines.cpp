@@ -1,0 +1,32 @@
+#include "converters/report/source_lines.hpp"
+
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
+namespace planilla {
+
+std::size_t display_width(std::string_view text) {
+  std::size_t width = 0;
+  int32_t i = 0;
+  const auto* s = reinterpret_cast<const uint8_t*>(text.data());
+  const auto n = static_cast<int32_t>(text.size());
+  while (i < n) {
+    UChar32 c;
+    U8_NEXT(s, i, n, c);
+    if (c < 0) {
+      ++width;  // an invalid byte shows as one replacement character
+      continue;
+    }
+    if (c < 0x80) {
+      ++width;
+      continue;
+    }
+    const auto category = u_charType(c);
+    if (category == U_NON_SPACING_MARK || category == U_ENCLOSING_MARK || category == U_FORMAT_CHAR) continue;
+    const auto ea = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+    width += (ea == U_EA_WIDE || ea == U_EA_FULLWIDTH) ? 2 : 1;
+  }
+  return width;
+}
+
+}  // namespace planilla
