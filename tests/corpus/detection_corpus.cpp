@@ -72,7 +72,7 @@ void line_moves(const Line& line, Position pos, std::string& out) {
       out += "? ";
       return;
     }
-    out += write_move(pos, n.move, WriteOptions{.style = WriteStyle::Uci});
+    out += write_move(pos, n.move, WriteOptions{.style = NotationStyle::Uci});
     out += ' ';
     pos.play(n.move);
   }

@@ -45,25 +45,12 @@ constexpr std::size_t kSamplePerFile = 300;
 constexpr NotationStyle kStyles[] = {NotationStyle::San, NotationStyle::Figurine, NotationStyle::Lan,
                                   NotationStyle::Long, NotationStyle::Uci, NotationStyle::Iccf};
 
-const char* style_name(NotationStyle s) {
-  switch (s) {
-    case NotationStyle::San: return "san";
-    case NotationStyle::Figurine: return "figurine";
-    case NotationStyle::Lan: return "lan";
-    case NotationStyle::Long: return "long";
-    case NotationStyle::Uci: return "uci";
-    case NotationStyle::Iccf: return "iccf";
-    case NotationStyle::Spoken: return "spoken";
-  }
-  return "?";
-}
-
 struct Mismatch {
   std::string file;
   std::string fen;
   std::string uci;  // the expected move, as a language-free name
   std::string language;
-  const char* style;
+  std::string style;
   std::string text;
   std::string problem;
 };
@@ -143,7 +130,7 @@ void check_game(const Game& game, FileStats& stats, std::vector<Mismatch>& misma
             WriteOptions uci;
             uci.style = NotationStyle::Uci;
             mismatches.push_back({file, write_fen(pos), write_move(pos, m, uci), std::string(language.code),
-                                  style_name(style), text, problem});
+                                  std::string(style_name(style)), text, problem});
           }
         }
       }
@@ -224,7 +211,7 @@ TEST_CASE("round trip of every main-line move in every style and language (stand
               std::size(kStyles) * all_languages().size());
   for (const Mismatch& m : mismatches)
     std::printf("MISMATCH %s: [%s] %s %s/%s '%s': %s\n", m.file.c_str(), m.fen.c_str(), m.uci.c_str(),
-                m.language.c_str(), m.style, m.text.c_str(), m.problem.c_str());
+                m.language.c_str(), m.style.c_str(), m.text.c_str(), m.problem.c_str());
 
   CHECK(table.size() >= 20);  // 11 standard + 9 chess960 PGN files (README of the corpus)
   CHECK(total.games_checked > 0);
