@@ -30,10 +30,12 @@ struct CheckOptions {
   bool quiet = false;
   unsigned jobs = 0;
   std::string shard;
+  std::vector<std::string> include;
 };
 
 int run_check(const CheckOptions& o, Io& io) {
   InputSetup setup;
+  setup.expand.include = o.include;
   ShardSpec shard;
   if (!prepare_reading(o.inputs, o.from, o.encoding, o.limits, o.shard, io, setup, shard)) return kUsage;
   const Language* lang = find_language(o.lang);
@@ -79,13 +81,19 @@ int run_check(const CheckOptions& o, Io& io) {
       progress.update(bytes_before + g.record.offset + g.record.original.size(), ++games);
     });
     for (const Diagnostic& d : file_diags) reporter.file_diagnostic(d);
+    if (const std::string failure = input_failure(*stream); !failure.empty()) {
+      io.err << "planilla check: " << file.display_name << ": " << failure << '\n';
+      io_error = true;
+    }
     bytes_before += input_size(file);
   }
   progress.finish();
+  reporter.skipped_files(setup.files.skipped);
   reporter.finish();
+  if (!target.finish(io)) io_error = true;
   if (!o.quiet && !o.output.empty() && ro.format == ReportFormat::Text) io.err << summary_line(reporter.summary()) << '\n';
   if (!o.quiet && ro.format != ReportFormat::Text) io.err << summary_line(reporter.summary()) << '\n';
-  if (io_error) return kUsage;
+  if (io_error || setup.missing) return kUsage;
   return reporter.summary().errors > 0 ? kProblems : kOk;
 }
 
@@ -94,18 +102,19 @@ int run_check(const CheckOptions& o, Io& io) {
 void setup_check(Cli& cli) {
   auto o = std::make_shared<CheckOptions>();
   CLI::App* sub = cli.app.add_subcommand("check", "Report every illegal, ambiguous or malformed move with its place");
-  sub->add_option("inputs", o->inputs, "PGN or text files, directories (*.pgn *.txt *.md, recursive), - for stdin");
+  sub->add_option("inputs", o->inputs, "PGN or text files (zstd, gzip, bzip2, xz read as they are), directories (*.pgn and compressed PGN, recursive; --include for others), - for stdin");
   add_from_option(sub, o->from);
   sub->add_flag("--strict", o->strict, "Treat warnings (missing x, wrong +, 0-0 …) as errors");
   sub->add_option("--format", o->format, "Output format")
       ->check(CLI::IsMember({"text", "json", "html"}, CLI::ignore_case))
       ->default_str("text");
-  sub->add_option("-o,--output", o->output, "Write the report here instead of stdout");
+  sub->add_option("-o,--output", o->output, "Write the report here instead of stdout (compressed when the name ends in .zst, .gz or .xz)");
   sub->add_option("--lang", o->lang, "Language of candidates and suggestions (default en)");
   add_encoding_option(sub, o->encoding);
   add_jobs_option(sub, o->jobs);
   add_limit_option(sub, o->limits);
   add_shard_option(sub, o->shard);
+  add_include_option(sub, o->include);
   sub->add_option("--color", o->color, "Colour the text report")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->default_str("auto");

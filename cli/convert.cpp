@@ -28,10 +28,12 @@ struct ConvertCliOptions {
   bool quiet = false;
   unsigned jobs = 0;
   std::string shard;
+  std::vector<std::string> include;
 };
 
 int run_convert(const ConvertCliOptions& o, Io& io) {
   InputSetup setup;
+  setup.expand.include = o.include;
   ShardSpec shard;
   if (!prepare_reading(o.inputs, o.from, o.encoding, o.limits, o.shard, io, setup, shard)) return kUsage;
   auto to = parse_spec(o.to, false);
@@ -88,6 +90,10 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
         for (const Diagnostic& d : r.diagnostics)
           if (d.code == Code::Repaired) io.err << format_diagnostic(d) << '\n';
     });
+    if (const std::string failure = input_failure(*stream); !failure.empty()) {
+      io.err << "planilla convert: " << file.display_name << ": " << failure << '\n';
+      io_error = true;
+    }
     total.games += s.games;
     total.moves += s.moves;
     total.errors += s.errors;
@@ -95,11 +101,12 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
     bytes_before += input_size(file);
   }
   progress.finish();
-  target.stream().flush();
+  if (!target.finish(io)) io_error = true;
   if (!o.quiet)
     io.err << "converted " << total.games << (total.games == 1 ? " game, " : " games, ") << total.moves << " moves"
-           << (total.games_with_errors ? "; " + std::to_string(total.games_with_errors) + " with errors" : "") << '\n';
-  if (io_error) return kUsage;
+           << (total.games_with_errors ? "; " + std::to_string(total.games_with_errors) + " with errors" : "")
+           << skipped_note(setup.files) << '\n';
+  if (io_error || setup.missing) return kUsage;
   return total.errors > 0 ? kProblems : kOk;
 }
 
@@ -114,7 +121,7 @@ void setup_convert(Cli& cli) {
                   "Output notation: LANG[:STYLE] (en, es, de:lan, fr:long, en:spoken, es:spoken, …) or figurine, "
                   "uci, iccf")
       ->default_str("en");
-  sub->add_option("-o,--output", o->output, "Write here instead of stdout");
+  sub->add_option("-o,--output", o->output, "Write here instead of stdout (compressed when the name ends in .zst, .gz or .xz)");
   sub->add_option("--castling", o->castling, "Castling as written: O-O (PGN) or 0-0 (FIDE)")
       ->check(CLI::IsMember({"O-O", "0-0"}))
       ->default_str("O-O");
@@ -129,6 +136,7 @@ void setup_convert(Cli& cli) {
   add_jobs_option(sub, o->jobs);
   add_limit_option(sub, o->limits);
   add_shard_option(sub, o->shard);
+  add_include_option(sub, o->include);
   sub->add_option("--repair", o->repair,
                   "evident: replace moves whose intended reading is evident (the single reading close to "
                   "the writing that keeps the game legal) and list each repair as N-REPAIRED; none: report only")

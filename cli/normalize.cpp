@@ -25,10 +25,12 @@ struct NormalizeCliOptions {
   bool quiet = false;
   unsigned jobs = 0;
   std::string shard;
+  std::vector<std::string> include;
 };
 
 int run_normalize(const NormalizeCliOptions& o, Io& io) {
   InputSetup setup;
+  setup.expand.include = o.include;
   ShardSpec shard;
   if (!prepare_reading(o.inputs, o.from, o.encoding, o.limits, o.shard, io, setup, shard)) return kUsage;
   auto to = parse_spec(o.to, false);
@@ -89,15 +91,20 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
       }
       *rejects << file_rejects.str();
     }
+    if (const std::string failure = input_failure(*stream); !failure.empty()) {
+      io.err << "planilla normalize: " << file.display_name << ": " << failure << '\n';
+      io_error = true;
+    }
     total += s;
   }
-  target.stream().flush();
+  if (!target.finish(io)) io_error = true;
   if (!o.quiet) {
     io.err << "games read " << total.read << ", written " << total.written << ", rejected " << total.rejected;
     if (total.rejected) io.err << " (kept byte for byte in " << rejects_path << ")";
+    io.err << skipped_note(setup.files);
     io.err << '\n';
   }
-  if (io_error) return kUsage;
+  if (io_error || setup.missing) return kUsage;
   return total.rejected > 0 ? kProblems : kOk;
 }
 
@@ -110,7 +117,7 @@ void setup_normalize(Cli& cli) {
   add_from_option(sub, o->from);
   sub->add_option("--to", o->to, "Movetext notation: en (default), another LANG, LANG:lan, figurine, uci, iccf")
       ->default_str("en");
-  sub->add_option("-o,--output", o->output, "Normalized games here instead of stdout");
+  sub->add_option("-o,--output", o->output, "Normalized games here instead of stdout (compressed when the name ends in .zst, .gz or .xz)");
   sub->add_option("--rejects", o->rejects,
                   "Rejected games here (default OUT.rejects.pgn, or rejects.pgn when writing to stdout)");
   sub->add_option("--fen", o->fen, "FEN dialect of set-up and Chess960 games")
@@ -120,6 +127,7 @@ void setup_normalize(Cli& cli) {
   add_jobs_option(sub, o->jobs);
   add_limit_option(sub, o->limits);
   add_shard_option(sub, o->shard);
+  add_include_option(sub, o->include);
   sub->add_flag("-q,--quiet", o->quiet, "No counts on stderr");
   sub->footer(
       "Every game read ends up either in the output or in the rejects file: read = written + rejected.\n"

@@ -44,12 +44,22 @@ bool prepare_reading(const std::vector<std::string>& inputs, const std::string& 
   if (!prepare_inputs(inputs, from, encoding, io, setup)) return false;
   if (!apply_limits(limits, setup.read_options, io)) return false;
   if (!parse_shard(shard_text, shard, io)) return false;
-  if (shard.count > 1)
-    for (const InputFile& file : setup.files.files)
+  if (shard.count > 1) {
+    for (const InputFile& file : setup.files.files) {
       if (file.path == "-") {
         io.err << "planilla: --shard needs files (its byte ranges are computed from the input's size), not stdin\n";
         return false;
+      } else if (const Compression c = file_compression(file); c != Compression::None) {
+        // A compressed file's byte ranges are not ranges of its text: a shard would have to
+        // decompress everything before its range.
+        io.err << "planilla: --shard: " << file.path << " is " << compression_name(c)
+               << "-compressed; shards are byte ranges of plain text: decompress it first (for example "
+               << (c == Compression::Zstd ? "zstd -d" : c == Compression::Gzip ? "gzip -dk" : c == Compression::Bzip2 ? "bzip2 -dk" : "xz -dk")
+               << ' ' << file.path << ")\n";
+        return false;
       }
+    }
+  }
   return true;
 }
 

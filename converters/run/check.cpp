@@ -498,6 +498,9 @@ std::string summary_line(const CheckSummary& s) {
                      std::to_string(s.games) + (s.games == 1 ? " game, " : " games, ") + std::to_string(s.moves) +
                      " moves; " + std::to_string(s.errors) + (s.errors == 1 ? " error, " : " errors, ") +
                      std::to_string(s.warnings) + (s.warnings == 1 ? " warning" : " warnings");
+  const std::string skipped = s.files_skipped == 0 ? "" :
+      "; " + std::to_string(s.files_skipped) + (s.files_skipped == 1 ? " file" : " files") +
+      " skipped (not PGN; --include GLOB reads them)";
   if (!s.by_code.empty()) {
     line += " (";
     bool first = true;
@@ -509,7 +512,7 @@ std::string summary_line(const CheckSummary& s) {
     line += ")";
     if (first) line.resize(line.size() - 3);  // only notes: drop " ()"
   }
-  return line;
+  return line + skipped;
 }
 
 void CheckReporter::finish() {
@@ -521,6 +524,7 @@ void CheckReporter::finish() {
       nlohmann::ordered_json j;
       j["type"] = "summary";
       j["files"] = summary_.files;
+      if (summary_.files_skipped) j["files_skipped"] = summary_.files_skipped;
       j["games"] = summary_.games;
       j["games_with_errors"] = summary_.games_with_errors;
       j["moves"] = summary_.moves;

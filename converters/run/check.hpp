@@ -19,6 +19,7 @@ enum class ReportFormat : std::uint8_t { Text, Json, Html };
 
 struct CheckSummary {
   std::uint64_t files = 0;
+  std::uint64_t files_skipped = 0;  // in directories, not PGN (and not --include'd)
   std::uint64_t games = 0;
   std::uint64_t games_with_errors = 0;
   std::uint64_t moves = 0;
@@ -52,6 +53,7 @@ class CheckReporter {
 
   void begin_file(const std::string& display_name);
   void file_diagnostic(const Diagnostic& d);  // file-level problems (unreadable input)
+  void skipped_files(std::uint64_t n) { summary_.files_skipped = n; }
   void game(const GameRecord& record);
   // Writes the summary (text, JSON) or the whole page (HTML).
   void finish();

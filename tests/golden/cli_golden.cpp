@@ -49,6 +49,15 @@ constexpr GoldenCase kCases[] = {
     {"perft_divide", "perft startpos 2 --divide"},
     {"perft_bad_fen", "perft \"rnbqkbnr/pppppppp/8/8 w\" 1"},
     {"unknown_subcommand", "frobnicate"},
+    // Inputs (issue 20): a directory gives *.pgn and compressed PGN; other files when named or
+    // --include'd, counted as skipped otherwise; binary files and missing files do not stop the rest.
+    {"check_dir_default", "check tests/fixtures/dir --color never"},
+    {"check_dir_include", "check tests/fixtures/dir --include *.md --color never"},
+    {"check_dir_only_other_files", "check tests/fixtures/dir/notes --color never"},
+    {"check_binary_named", "check tests/fixtures/dir/board.png tests/fixtures/dir/notes/dump.bin tests/fixtures/dir/games.pgn --color never"},
+    {"check_missing_among_others", "check samples/no-such-file.pgn tests/fixtures/dir/games.pgn --color never"},
+    {"check_gzip_json", "check tests/fixtures/dir/sub/more.pgn.gz --format json"},
+    {"convert_dir_skipped", "convert tests/fixtures/dir --to es"},
 };
 
 std::string run_command(const std::string& command) {
@@ -78,4 +87,15 @@ TEST_CASE("golden CLI outputs on samples/") {
     std::string expected((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
     CHECK(actual == expected);
   }
+}
+
+TEST_CASE("an empty directory says so") {
+  std::filesystem::current_path(PLANILLA_SOURCE_DIR);
+  const auto dir = std::filesystem::temp_directory_path() / "planilla-golden-empty";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string actual = run_command("check " + dir.string() + " --color never");
+  CHECK(actual.find("planilla: " + dir.string() + ": no PGN files in this directory (it is empty)") != std::string::npos);
+  CHECK(actual.find("summary: 0 files, 0 games") != std::string::npos);
+  std::filesystem::remove_all(dir);
 }
