@@ -90,6 +90,7 @@ class DecompressingBuf : public std::streambuf {
   bool stop_ = false;                  // the reader is gone
   std::string current_;                // the block being read
   std::thread thread_;
+};
 
 // An input stream that decompresses; owns its buffer.
 class DecompressingStream : public std::istream {
