@@ -52,12 +52,10 @@ constexpr GoldenCase kCases[] = {
     // Inputs (issue 20): a directory gives *.pgn and compressed PGN; other files when named or
     // --include'd, counted as skipped otherwise; binary files and missing files do not stop the rest.
     {"check_dir_default", "check tests/fixtures/dir --color never"},
-    {"check_dir_include", "check tests/fixtures/dir --include *.md --color never"},
     {"check_dir_only_other_files", "check tests/fixtures/dir/notes --color never"},
     {"check_binary_named", "check tests/fixtures/dir/board.png tests/fixtures/dir/notes/dump.bin tests/fixtures/dir/games.pgn --color never"},
     {"check_missing_among_others", "check samples/no-such-file.pgn tests/fixtures/dir/games.pgn --color never"},
     {"check_gzip_json", "check tests/fixtures/dir/sub/more.pgn.gz --format json"},
-    {"convert_dir_skipped", "convert tests/fixtures/dir --to es"},
 };
 
 std::string run_command(const std::string& command) {
