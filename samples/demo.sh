@@ -20,6 +20,8 @@ section "planilla check samples/ (errors.pgn has three broken games on purpose)"
 run check "$here"
 section "Spanish scoresheet → English (PGN export format)"
 run convert "$here/es-ruy-lopez.txt" --from es --to en
+section "A club scoresheet typed with its header (Torneo, Ronda, Blancas, Negras, Fecha) → English with tags"
+run convert "$here/es-planilla-gijon.txt" --to en
 section "Spanish scoresheet → German"
 run convert "$here/es-ruy-lopez.txt" --from es --to de
 section "Spanish scoresheet → UCI"
