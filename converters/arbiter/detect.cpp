@@ -326,18 +326,6 @@ std::uint64_t fit_mask(std::string_view t) {
   return compute(t);
 }
 
-GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* lang) {
-  ReadOptions opts = options;
-  opts.language = lang;
-  GameRecord attempt;
-  attempt.number = like.number;
-  attempt.offset = like.offset;
-  attempt.line = like.line;
-  GameBuilder builder(attempt.game);
-  attempt.encoding = read_game(raw, builder, attempt.diagnostics, opts, like.encoding);
-  return attempt;
-}
-
 // The remarks a reading makes because of its own letters: a pawn letter or a piece letter in
 // lower case it had to accept, letters of another language, look-alike characters it folded,
 // check and mate marks written on moves that give none. A missing mark is not among them: it
@@ -488,6 +476,18 @@ std::string set_members_list(const std::vector<const Language*>& langs) {
 }
 
 }  // namespace
+
+GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* lang) {
+  ReadOptions opts = options;
+  opts.language = lang;
+  GameRecord attempt;
+  attempt.number = like.number;
+  attempt.offset = like.offset;
+  attempt.line = like.line;
+  GameBuilder builder(attempt.game);
+  attempt.encoding = read_game(raw, builder, attempt.diagnostics, opts, like.encoding);
+  return attempt;
+}
 
 std::vector<std::string> lettered_prefixes_of(std::string_view game_text) {
   std::vector<Prefix> prefixes;

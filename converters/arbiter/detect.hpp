@@ -60,6 +60,12 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
 bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, const NotationSpec& from,
                     LanguageDetection* detection);
 
+// `raw` read again as `like` was (its number, offset, line and encoding) with the letters of
+// `language`: detection's re-readings under other letter sets, and the repair's re-reading of a
+// game's repaired bytes.
+// Errors: none beyond the record's diagnostics.
+GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* language);
+
 // The fallback letters `--from auto` reads a game of `chosen` with when it still has move errors
 // (ReadOptions::fallback_languages): English first, then the other letter sets by the evidence
 // for them in `game_text`; never `chosen`'s own letter set.

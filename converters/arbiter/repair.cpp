@@ -146,7 +146,6 @@ bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::
 
     // Re-read the repaired bytes with the language the game was read in.
     ReadOptions opts = options;
-    opts.language = language;
     if (mixed) opts.fallback_languages = mixed_fallback_languages(record.original, *language);
     RawGame raw;
     raw.bytes = bytes;
@@ -154,12 +153,7 @@ bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::
     raw.line = record.line;
     raw.number = record.number;
     raw.terminated = true;
-    GameRecord again;
-    again.number = record.number;
-    again.offset = record.offset;
-    again.line = record.line;
-    GameBuilder builder(again.game);
-    again.encoding = read_game(raw, builder, again.diagnostics, opts, record.encoding);
+    GameRecord again = read_as(raw, record, opts, language);
     record.game = std::move(again.game);
     record.diagnostics = std::move(again.diagnostics);
     repaired = true;
