@@ -7,6 +7,7 @@
 #include "cli/common.hpp"
 #include "cli/shard.hpp"
 #include "cli/progress.hpp"
+#include "converters/arbiter/detect.hpp"
 #include "converters/run/check.hpp"
 #include "converters/run/pipeline.hpp"
 #include "converters/input/inputs.hpp"
@@ -22,7 +23,7 @@ struct CheckOptions {
   bool strict = false;
   std::string format = "text";
   std::string output;
-  std::string lang = "en";
+  std::string lang;  // empty: each game's own letters
   std::string encoding;
   std::vector<std::string> limits;
   std::string color = "auto";
@@ -38,8 +39,8 @@ int run_check(const CheckOptions& o, Io& io) {
   InputSetup setup;
   ShardSpec shard;
   if (!prepare_reading(o.inputs, o.from, o.encoding, o.limits, o.shard, io, setup, shard)) return kUsage;
-  const Language* lang = find_language(o.lang);
-  if (lang == nullptr) {
+  const Language* lang = o.lang.empty() ? nullptr : find_language(o.lang);
+  if (!o.lang.empty() && lang == nullptr) {
     io.err << "planilla check: unknown language for suggestions '" << o.lang << "' (see `planilla languages`)\n";
     return kUsage;
   }
@@ -47,8 +48,9 @@ int run_check(const CheckOptions& o, Io& io) {
   // reader must know the report's language.
   setup.read_options.suggestion_language = lang;
   const ReportFormat& format = *find_report_format(o.format);  // --format took a name of the table
-  // The HTML report names the players and the result: it needs the game model.
-  setup.read_options.keep_model = format.needs_model;
+  // The HTML report names every game's players and result: it needs every game's model; JSON
+  // Lines only that of the games it has a line for (model_if_diagnosed, on the workers).
+  setup.read_options.keep_model = format.model == ModelNeed::All;
 
   OutputTarget target;
   if (!target.open(o.output, io, input_paths(setup.files))) return kUsage;
@@ -68,7 +70,10 @@ int run_check(const CheckOptions& o, Io& io) {
   const bool all_opened = for_each_input(
       "check", setup, shard, io, &target,
       [&](const OpenInput& input) {
-        auto file_diags = run_pipeline(input.in, input.read, setup.from, o.jobs, nullptr, [&](ProcessedGame& g) {
+        GameWork model_work;
+        if (format.model == ModelNeed::DiagnosedGames)
+          model_work = [&input](ProcessedGame& g) { model_if_diagnosed(g.record, input.read); };
+        auto file_diags = run_pipeline(input.in, input.read, setup.from, o.jobs, model_work, [&](ProcessedGame& g) {
           if (g.record.diagnostics.empty()) {
             reporter.game(g.record);
           } else {  // the report may print: the bar gives up the terminal's line first
@@ -107,7 +112,7 @@ void setup_check(Cli& cli) {
       ->transform(CLI::IsMember(formats, CLI::ignore_case))
       ->default_str("text");
   sub->add_option("-o,--output", o->output, "Write the report here instead of stdout");
-  sub->add_option("--lang", o->lang, "Language of candidates and suggestions (default en)");
+  sub->add_option("--lang", o->lang, "Letters of candidates and suggestions (default: the language each game was read in)");
   add_encoding_option(sub, o->encoding);
   add_jobs_option(sub, o->jobs);
   add_limit_option(sub, o->limits);

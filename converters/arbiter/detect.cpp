@@ -477,6 +477,21 @@ std::string set_members_list(const std::vector<const Language*>& langs) {
 
 }  // namespace
 
+namespace {
+
+// The record's game as the splitter gave it, for reading it again.
+RawGame raw_of(const GameRecord& record) {
+  RawGame raw;
+  raw.bytes = record.original;
+  raw.offset = record.offset;
+  raw.line = record.line;
+  raw.number = record.number;
+  raw.terminated = true;
+  return raw;
+}
+
+}  // namespace
+
 GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* lang) {
   ReadOptions opts = options;
   opts.language = lang;
@@ -502,6 +517,14 @@ std::vector<const Language*> mixed_fallback_languages(std::string_view game_text
 }
 
 const Language* record_language(const GameRecord& record) { return record.reading.language; }
+
+void model_if_diagnosed(GameRecord& record, const ReadOptions& options) {
+  const bool unmodelled = record.unmodelled_moves != 0 || (record.game.tags.empty() && record.game.main.moves.empty());
+  if (!unmodelled || record.diagnostics.empty() || record.reading.language == nullptr) return;
+  GameRecord modelled = read_as(raw_of(record), record, options, record.reading.language);
+  record.game = std::move(modelled.game);
+  record.unmodelled_moves = 0;
+}
 
 void add_suggestions(GameRecord& record, const ReadOptions& options, const Language* suggestion_language) {
   // Any error on a main-line ply: in strict mode an escalated warning is a move error too.
@@ -539,12 +562,7 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
   Score best = score_of(record.diagnostics);
   const bool first_clean = best.clean();
 
-  RawGame raw;
-  raw.bytes = record.original;
-  raw.offset = record.offset;
-  raw.line = record.line;
-  raw.number = record.number;
-  raw.terminated = true;
+  const RawGame raw = raw_of(record);
 
   const Language* chosen = first;
   GameRecord best_record;

@@ -66,6 +66,12 @@ bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& op
 // Errors: none beyond the record's diagnostics.
 GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* language);
 
+// Gives a game read without its model (ReadOptions::keep_model off: no tags, no moves kept)
+// that has a diagnostic its model, reading it again with the letters it was read with; a report
+// that shows a diagnostic's position and players needs it for those games only.
+// Errors: none; other games are left as they are.
+void model_if_diagnosed(GameRecord& record, const ReadOptions& options);
+
 // The fallback letters `--from auto` reads a game of `chosen` with when it still has move errors
 // (ReadOptions::fallback_languages): English first, then the other letter sets by the evidence
 // for them in `game_text`; never `chosen`'s own letter set.

@@ -38,7 +38,7 @@ std::string_view strip_move_number(std::string_view t) {
 // when some earlier move did not resolve.
 std::optional<Position> position_before(const Game& game, std::uint32_t ply) {
   Position pos = game.start;
-  if (ply == 0 || ply > game.main.moves.size()) return std::nullopt;
+  if (ply == 0 || ply > game.main.moves.size() + 1) return std::nullopt;
   for (std::uint32_t i = 0; i + 1 < ply; ++i) {
     const MoveNode& n = game.main.moves[i];
     if (!n.move) return std::nullopt;
@@ -139,7 +139,7 @@ void fill_suggestions(GameRecord& record, const Language& language, const Resolv
                       const Language* san_language) {
   SuggestOptions so;
   so.resolve = resolve;
-  so.san_language = san_language;
+  so.san_language = san_language ? san_language : &language;  // nullptr: the game's own letters
   for (Diagnostic& d : record.diagnostics) {
     if (!is_move_error(d) || d.variation != 0 || d.ply == 0) continue;
     if (d.ply > record.game.main.moves.size()) continue;

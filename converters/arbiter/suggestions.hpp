@@ -31,13 +31,13 @@ std::vector<std::string> tokens_from(std::string_view text, std::size_t offset);
 
 // Fills Diagnostic::suggestions / suggestion_evident (best first) of every E-ILLEGAL, E-SYNTAX,
 // E-AMBIGUOUS and E-PROMOTION diagnostic of the main line, reading the tokens in `language` and
-// writing the suggestions' SAN with `san_language`'s letters (nullptr: English).
+// writing the suggestions' SAN with `san_language`'s letters (nullptr: `language`'s).
 // Errors: none; a diagnostic whose ply cannot be placed in the main line gets no suggestions.
 void fill_suggestions(GameRecord& record, const Language& language, const ResolveOptions& resolve,
                       const Language* san_language = nullptr);
 
-// Where the main line stands just before `ply` (1-based), replaying the model's moves; nullopt
-// when some earlier move did not resolve.
+// Where the main line stands just before `ply` (1-based; one past the last move: after the
+// game's moves), replaying the model's moves; nullopt when some earlier move did not resolve.
 std::optional<Position> position_before(const Game& game, std::uint32_t ply);
 
 // The parsed written moves after `ply` (the look-ahead), up to the first token the grammar did

@@ -385,7 +385,7 @@ class GameReader : public grammar::PgnHandler {
             add(r.error().code, Severity::Error, p.offset, r.error().message, p.text);
             Diagnostic& d = diagnostics_.back();
             WriteOptions wo;
-            wo.language = options_.suggestion_language;
+            wo.language = options_.suggestion_language ? options_.suggestion_language : &language_;
             for (Move c : r.error().candidates) d.candidates.push_back(write_move(f.current, c, wo));
             f.alive = false;
           }

@@ -39,7 +39,8 @@ struct ReadOptions {
   // only after a failure, so a game that reads cleanly costs nothing more. Empty: none.
   std::vector<const Language*> fallback_languages;
   // The letters of the SAN written into Diagnostic::candidates and ::suggestions (`check --lang`);
-  // nullptr: English.
+  // nullptr: the letters the game was read with, so a Spanish scoresheet's `Tc1` is answered
+  // with `Tac1`, not with an English `Rac1` that means a king move to a Spanish reader.
   const Language* suggestion_language = nullptr;
   // Limits (README "Limits"): past one, the game gets E-LIMIT at that place and is rejected whole.
   // The grammar's own struct: both lanes of the reader and the PGN grammar read the same values.

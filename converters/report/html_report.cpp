@@ -6,6 +6,7 @@
 // n/p) and a print stylesheet (one problem per block).
 #include <vector>
 
+#include "converters/arbiter/suggestions.hpp"
 #include "converters/report/board_render.hpp"
 #include "converters/report/report_writer.hpp"
 #include "converters/report/source_lines.hpp"
@@ -15,18 +16,6 @@
 namespace planilla {
 
 namespace {
-
-// The position before ply `ply` of the main line, when every earlier move resolved.
-std::optional<Position> position_before(const Game& game, const Diagnostic& d) {
-  if (d.ply == 0 || d.variation != 0) return std::nullopt;
-  Position pos = game.start;
-  const auto& moves = game.main.moves;
-  for (std::uint32_t i = 0; i + 1 < d.ply; ++i) {
-    if (i >= moves.size() || !moves[i].move) return std::nullopt;
-    pos.play(moves[i].move);
-  }
-  return pos;
-}
 
 // Reads a SAN string written by planilla back into a move on `pos`; `language` is the one the
 // candidates and suggestions were written in (the report's, `check --lang`).
@@ -122,7 +111,7 @@ constexpr std::string_view kScript =
 class HtmlReport final : public ReportWriter {
  public:
   HtmlReport(std::ostream& out, const ReportWriterOptions& options)
-      : out_(out), language_(options.language ? *options.language : english()) {}
+      : out_(out), san_language_(options.language) {}
 
   void begin_game(const GameRecord& record, std::string_view file) override {
     flush_game();
@@ -152,7 +141,8 @@ class HtmlReport final : public ReportWriter {
       b += "<p class=\"moves\">" + html_escape(moves_before(record->game, d.ply)) + "</p>";
     // A board for errors only: a missing + does not need one.
     if (is_error)
-      if (auto pos = position_before(record->game, d)) board(*pos, d, b);
+      if (d.variation == 0)
+        if (auto pos = position_before(record->game, d.ply)) board(*pos, d, *record, b);
     if (!d.candidates.empty()) {
       b += "<p class=\"cand\">Candidates (blue):";
       for (const auto& c : d.candidates) b += " <b>" + html_escape(c) + "</b>";
@@ -257,23 +247,27 @@ class HtmlReport final : public ReportWriter {
          "</mark>" + html_escape(std::string_view(src).substr(at + len)) + "</pre>";
   }
 
-  void board(const Position& pos, const Diagnostic& d, std::string& b) {
+  void board(const Position& pos, const Diagnostic& d, const GameRecord& record, std::string& b) {
+    // The written move is in the game's letters; candidates and suggestions in `--lang`'s, which
+    // are the game's own unless the run asked for others.
+    const Language& game_language = record.reading.language ? *record.reading.language : english();
+    const Language& san_language = san_language_ ? *san_language_ : game_language;
     RenderOptions ro;
     ro.page_defs = true;
     ro.flipped = pos.side_to_move() == Color::Black;
-    if (auto parsed = parse_move(d.written, language_))
+    if (auto parsed = parse_move(d.written, game_language))
       if (auto t = parsed->move.target()) ro.highlight = *t;
     for (const std::string& c : d.candidates)
-      if (auto m = move_from_san(pos, c, language_)) ro.arrows.push_back({m->from(), m->to(), BoardArrow::Kind::Candidate});
+      if (auto m = move_from_san(pos, c, san_language)) ro.arrows.push_back({m->from(), m->to(), BoardArrow::Kind::Candidate});
     for (const std::string& s : d.suggestions)
-      if (auto m = move_from_san(pos, s, language_)) ro.arrows.push_back({m->from(), m->to(), BoardArrow::Kind::Suggested});
+      if (auto m = move_from_san(pos, s, san_language)) ro.arrows.push_back({m->from(), m->to(), BoardArrow::Kind::Suggested});
     b += "<figure>" + render_svg(pos, ro) + "<figcaption>Position before the move";
     b += pos.side_to_move() == Color::White ? " (White to move)" : " (Black to move)";
     b += "</figcaption></figure>";
   }
 
   std::ostream& out_;
-  const Language& language_;
+  const Language* san_language_;  // `--lang`; nullptr: each game's own letters
   HtmlGame current_;
   bool pending_clean_ = false;  // current_ holds a game not yet filed
   std::vector<HtmlGame> problem_games_;

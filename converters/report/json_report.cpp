@@ -1,7 +1,11 @@
 // The JSON Lines report: one object per diagnostic ("type":"diagnostic"), then one summary
-// object ("type":"summary").
+// object ("type":"summary"). A diagnostic on a main-line move carries the FEN of the position
+// before it, and every diagnostic of a game the game's White, Black and Event tags, so a line
+// can be acted on without the archive at hand.
 #include <nlohmann/json.hpp>
 
+#include "board/fen.hpp"
+#include "converters/arbiter/suggestions.hpp"
 #include "converters/report/report_writer.hpp"
 
 namespace planilla {
@@ -53,6 +57,10 @@ class JsonLine {
   }
   void number(std::uint64_t n) { out_ += std::to_string(n); }
   void null() { out_ += "null"; }
+  void string_or_null(const std::string* s) {
+    if (s) string(*s);
+    else null();
+  }
   void boolean(bool b) { out_ += b ? "true" : "false"; }
   void strings(const std::vector<std::string>& v) {
     out_ += '[';
@@ -123,6 +131,17 @@ class JsonReport final : public ReportWriter {
       line += '}';
     }
     line += ']';
+    // The position before the move: main-line diagnostics of a game whose earlier moves all
+    // resolved (ReportFormat::model has the reading model every game with a diagnostic).
+    j.key("fen");
+    std::optional<Position> before;
+    if (record != nullptr && d.ply != 0 && d.variation == 0) before = position_before(record->game, d.ply);
+    if (before) j.string(write_fen(*before));
+    else j.null();
+    for (std::string_view tag : {"White", "Black", "Event"}) {
+      j.key(tag == "White" ? "white" : tag == "Black" ? "black" : "event");
+      j.string_or_null(record != nullptr ? record->game.tag(tag) : nullptr);
+    }
     j.end();
     out_ << line;
   }

@@ -11,9 +11,9 @@ std::unique_ptr<ReportWriter> make_html_report(std::ostream& out, const ReportWr
 namespace {
 // The first row is the default.
 constexpr ReportFormat kFormats[] = {
-    {"text", true, false, &make_text_report},
-    {"json", false, false, &make_json_report},
-    {"html", false, true, &make_html_report},
+    {"text", true, ModelNeed::None, &make_text_report},
+    {"json", false, ModelNeed::DiagnosedGames, &make_json_report},
+    {"html", false, ModelNeed::All, &make_html_report},
 };
 }  // namespace
 

@@ -2,6 +2,7 @@
 // new format is one implementation file plus one row in report_formats.cpp.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <ostream>
 #include <span>
@@ -11,13 +12,19 @@
 
 namespace planilla {
 
+// How much of the game model a report needs beyond the diagnostics.
+enum class ModelNeed : std::uint8_t {
+  None,           // the diagnostics and move numbers only (the text report)
+  DiagnosedGames, // tags and moves of each game that has a diagnostic (JSON Lines: FEN, players)
+  All,            // every game's (the HTML report names every game's players and result)
+};
+
 struct ReportFormat {
   std::string_view name;
   // A report for a terminal: its last line is the summary and --color=auto may colour it.
   // Other formats leave the summary line to standard error.
   bool plain_text = false;
-  // Needs the game model (players, result, the moves to draw boards), not only diagnostics.
-  bool needs_model = false;
+  ModelNeed model = ModelNeed::None;
   std::unique_ptr<ReportWriter> (*make)(std::ostream& out, const ReportWriterOptions& options) = nullptr;
 };
 

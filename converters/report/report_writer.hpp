@@ -31,7 +31,7 @@ struct CheckSummary {
 struct ReportWriterOptions {
   bool color = false;                  // ANSI colours (text)
   bool notes = false;                  // also print N-… notes (text)
-  const Language* language = nullptr;  // language of candidates / suggestions (English when null)
+  const Language* language = nullptr;  // letters of candidates / suggestions (each game's own when null)
 };
 
 // The hooks, in the order CheckReporter calls them: for each game begin_game, then its

@@ -35,7 +35,7 @@ struct CheckReportOptions {
   bool strict = false;                 // warnings count as errors
   bool color = false;                  // ANSI colours in text output
   bool notes = false;                  // also print N-… notes (encoding, language) in text output
-  const Language* language = nullptr;  // language of candidates / suggestions (English when null)
+  const Language* language = nullptr;  // language of candidates / suggestions (each game's own when null)
   DiagnosticFilter filter;             // what is printed; the summary counts everything
 };
 

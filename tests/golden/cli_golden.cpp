@@ -62,6 +62,11 @@ constexpr GoldenCase kCases[] = {
     {"check_warnings_bad_code", "check samples/errors.pgn --warnings W-NO-SUCH"},
     {"normalize_warnings_counted", "normalize tests/fixtures/pgn/warnings.pgn -o /dev/null --rejects /dev/null"},
     {"normalize_warnings_all", "normalize tests/fixtures/pgn/warnings.pgn -o /dev/null --rejects /dev/null --warnings all --color never"},
+    // Candidates and suggestions in each game's own letters unless --lang asks for others; JSON
+    // Lines with the position before the move and the players (a fast-lane game's warning too).
+    {"check_lang_default_es", "check tests/fixtures/pgn/es-errores.pgn --color never"},
+    {"check_lang_en", "check tests/fixtures/pgn/es-errores.pgn --lang en --color never"},
+    {"check_json_fen_players", "check tests/fixtures/pgn/es-errores.pgn --format json"},
     // The caret under a move after CJK and emoji (two terminal cells each).
     {"check_caret_wide_chars", "check tests/fixtures/pgn/wide-chars-caret.pgn --color never"},
 };

@@ -140,6 +140,8 @@ TEST_CASE("check JSON report: each line is what nlohmann's dump() makes of the s
     j["suggestions"] = d.suggestions;
     j["suggestion_details"] = nlohmann::ordered_json::array(
         {{{"move", "Nf3"}, {"evident", true}}, {{"move", text}, {"evident", false}}});
+    // No game: no position, no players.
+    for (const char* k : {"fen", "white", "black", "event"}) j[k] = nullptr;
     CHECK(first == j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
   }
 }
