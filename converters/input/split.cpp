@@ -9,6 +9,8 @@
 #endif
 #include <istream>
 
+#include "grammar/pgn_chars.hpp"
+
 namespace planilla {
 
 namespace {
@@ -20,10 +22,10 @@ constexpr std::size_t kLookahead = 32;
 constexpr bool is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; }
 bool is_newline(unsigned char c) { return c == '\n' || c == '\r'; }
 
-bool ends_token(unsigned char c) {
-  return is_blank(c) || is_newline(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' ||
-         c == ';';
-}
+// The grammar's delimiters (grammar/pgn_chars.hpp) but the quote: the cutter also meets tag
+// values it does not read as tags (`[Result "1-0"]<br />[Site "?"]`, a whole tag section on one
+// line of an HTML export), where `"1-0"` is a value, not a result that ends the game.
+constexpr bool ends_token(unsigned char c) { return c != '"' && grammar::is_pgn_delimiter(c); }
 
 std::size_t utf8_length(unsigned char lead) {
   if (lead < 0x80) return 1;

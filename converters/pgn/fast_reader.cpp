@@ -5,10 +5,10 @@
 #include <vector>
 
 #include "board/bitboard.hpp"
-#include "board/fen.hpp"
 #include "converters/pgn/game.hpp"
-#include "converters/pgn/variant.hpp"
+#include "converters/pgn/game_rules.hpp"
 #include "grammar/move_parser.hpp"
+#include "grammar/pgn_chars.hpp"
 #include "grammar/pgn_parser.hpp"
 #include "notation/diagnostic.hpp"
 #include "notation/resolve.hpp"
@@ -18,17 +18,19 @@ namespace planilla {
 
 namespace {
 
-// Byte classes of the PGN game grammar (grammar/pgn.hpp): blank_char, '\n', and the characters
-// that end a move token.
+// Byte classes of the PGN game grammar (grammar/pgn_chars.hpp): blank_char, '\n', and the
+// characters that end a move token, looked up in one load.
 // kValueStop: the bytes that end the plain part of a tag value (the closing quote, an escape, a
 // line end).
 enum : std::uint8_t { kBlank = 1, kNewline = 2, kDelimiter = 4, kValueStop = 8 };
 
 constexpr std::array<std::uint8_t, 256> make_classes() {
   std::array<std::uint8_t, 256> t{};
-  for (unsigned char c : {' ', '\t', '\f', '\v', '\r'}) t[c] = kBlank | kDelimiter;
-  t['\n'] = kNewline | kDelimiter;
-  for (unsigned char c : {'{', '}', '(', ')', '[', ']', ';', '"'}) t[c] = kDelimiter;
+  for (unsigned c = 0; c < 256; ++c) {
+    const auto b = static_cast<unsigned char>(c);
+    t[b] = static_cast<std::uint8_t>((grammar::is_pgn_blank(b) ? kBlank : 0) | (b == '\n' ? kNewline : 0) |
+                                     (grammar::is_pgn_delimiter(b) ? kDelimiter : 0));
+  }
   for (unsigned char c : {'"', '\\', '\n', '\r'}) t[c] |= kValueStop;
   return t;
 }
@@ -276,26 +278,12 @@ class FastReader {
   }
 
   bool start_position() {
-    bool variant_960 = false;
-    if (has_variant_) {
-      switch (classify_variant(variant_)) {
-        case VariantKind::Chess960: variant_960 = true; break;
-        case VariantKind::Standard: break;
-        case VariantKind::Unsupported: return false;
-      }
-    }
+    const StartFromTags start = start_from_tags(has_variant_ ? std::optional(variant_) : std::nullopt,
+                                                has_fen_ ? std::optional(fen_) : std::nullopt);
+    if (!start.playable || !start.remarks.empty()) return false;  // the grammar lane says why
     Frame& f = frames_.emplace_back();
-    if (has_fen_) {
-      FenOptions fo;
-      fo.force_chess960 = variant_960;
-      auto pos = position_from_fen(fen_, fo);
-      if (!pos) return false;  // relaxed reading or an error: diagnostics
-      chess960_ = pos->is_chess960();
-      if (chess960_ && !variant_960) return false;  // a note
-      f.current() = *pos;
-    } else if (variant_960) {
-      return false;  // a warning
-    }
+    f.current() = start.position;
+    chess960_ = start.chess960;
     f.before() = f.current();
     return visitor_.end_tags(f.current(), chess960_) == Skip::No;
   }
@@ -504,29 +492,13 @@ class FastReader {
   // before an LF, so the text's columns are the decoded text's).
   void add(Code code, std::size_t offset, const std::string& message, std::string_view written, std::uint32_t ply,
            std::uint32_t variation) {
-    Diagnostic d;
-    d.code = code;
-    d.severity = code_severity(code);
-    d.file = options_.file_name;
-    d.byte = raw_.offset + offset;
-    const LineColumn lc = lines_.at(offset);
-    d.line = lc.line;
-    d.column = lc.column;
-    d.game = raw_.number;
-    d.ply = ply;
-    d.variation = variation;
-    d.message = message;
-    d.written = std::string(written);
-    diagnostics_.push_back(std::move(d));
+    diagnostics_.push_back(game_diagnostic(code, code_severity(code), options_.file_name, raw_, raw_.offset + offset,
+                                           lines_.at(offset), ply, variation, message, std::string(written)));
   }
 
   bool finish() {
     if (!result_) return false;  // no result token: a warning, or not a game
-    if (has_result_tag_) {
-      std::optional<GameResult> tag = parse_result(result_tag_);
-      if (!tag) return false;
-      if (*tag != *result_ && *tag != GameResult::Unknown && *result_ != GameResult::Unknown) return false;
-    }
+    if (has_result_tag_ && !reconcile_result(*result_, result_tag_, moves_ != 0, true).remarks.empty()) return false;
     visitor_.result(*result_);
     visitor_.end_game();
     return true;

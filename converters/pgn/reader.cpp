@@ -1,14 +1,15 @@
 #include "converters/pgn/reader.hpp"
 
+#include "converters/pgn/game_rules.hpp"
+
 #include <algorithm>
 #include <istream>
 #include <iterator>
 #include <sstream>
 
-#include "board/fen.hpp"
 #include "converters/pgn/fast_reader.hpp"
 #include "converters/pgn/scoresheet.hpp"
-#include "converters/pgn/variant.hpp"
+#include "converters/pgn/game_rules.hpp"
 #include "grammar/pgn_parser.hpp"
 #include "notation/write.hpp"
 
@@ -196,42 +197,23 @@ class GameReader : public grammar::PgnHandler {
       // the text (byte for byte) instead of inventing a game around it.
       add(Code::PgnSyntax, Severity::Error, 0, "text without tags, moves or result is not a game");
     }
-    GameResult r = result_;
-    if (r == GameResult::None) {
-      std::optional<GameResult> from_tag = tag_result ? parse_result(*tag_result) : std::nullopt;
-      // A typed scoresheet (moves only, no tags) rarely carries a result: nothing to warn about.
-      if (frames_.front().has_move && !tags_.empty())
-        add(Code::ResultMismatch, Severity::Warning, text_.size(),
-            "the movetext ends without a result token (1-0, 0-1, 1/2-1/2 or *)");
-      r = from_tag.value_or(GameResult::None);
-    } else if (tag_result && parse_result(*tag_result) && *parse_result(*tag_result) != r &&
-               *parse_result(*tag_result) != GameResult::Unknown && r != GameResult::Unknown) {
-      add(Code::ResultMismatch, Severity::Warning, result_offset_,
-          "result " + std::string(result_text(r)) + " differs from the Result tag \"" + *tag_result + "\"");
-    } else if (tag_result && !parse_result(*tag_result)) {
-      add(Code::ResultMismatch, Severity::Warning, tag_offset, "Result tag \"" + *tag_result + "\" is not a result");
+    ResultFromTags r = reconcile_result(result_, tag_result ? std::optional<std::string_view>(*tag_result) : std::nullopt,
+                                        frames_.front().has_move, !tags_.empty());
+    for (TagRemark& remark : r.remarks) {
+      const std::uint64_t at = remark.place == RemarkPlace::ResultTag     ? tag_offset
+                               : remark.place == RemarkPlace::ResultToken ? result_offset_
+                                                                          : text_.size();
+      add(remark.code, remark.severity, at, std::move(remark.message));
     }
-    if (!skip_) visitor_.result(r);
+    if (!skip_) visitor_.result(r.result);
     visitor_.end_game();
   }
 
   void add(Code code, Severity severity, std::uint64_t offset, std::string message, std::string written = {}) {
-    Diagnostic d;
-    d.code = code;
-    d.severity = severity;
-    d.file = options_.file_name;
     offset = std::min<std::uint64_t>(offset, text_.size());
-    std::uint64_t in_raw = decoded_.map.original(offset);
-    d.byte = file_map_ ? file_map_->original(raw_.offset + in_raw) : raw_.offset + in_raw;
-    const LineColumn lc = lines_.at(offset);
-    d.line = lc.line;
-    d.column = lc.column;
-    d.game = raw_.number;
-    d.ply = current_ply_;
-    d.variation = frames_.back().variation;
-    d.message = std::move(message);
-    d.written = std::move(written);
-    diagnostics_.push_back(std::move(d));
+    diagnostics_.push_back(game_diagnostic(code, severity, options_.file_name, raw_, file_offset(offset),
+                                           lines_.at(offset), current_ply_, frames_.back().variation,
+                                           std::move(message), std::move(written)));
   }
 
   std::uint64_t file_offset(std::uint64_t offset) const {
@@ -270,54 +252,14 @@ class GameReader : public grammar::PgnHandler {
   Position start_position() {
     const TagAt* variant = find_tag("Variant");
     const TagAt* fen = find_tag("FEN");
-    bool variant_960 = false;
-    if (variant) {
-      switch (classify_variant(variant->value)) {
-        case VariantKind::Chess960: variant_960 = true; break;
-        case VariantKind::Standard: break;
-        case VariantKind::Unsupported:
-          add(Code::UnsupportedVariant, Severity::Error, variant->offset,
-              "variant \"" + variant->value + "\" is not supported (standard chess and Chess960 only)");
-          frames_.front().alive = false;
-          unsupported_variant_ = true;
-          return Position::startpos();
-      }
-    }
-    if (fen) {
-      FenOptions fo;
-      fo.force_chess960 = variant_960;
-      auto pos = position_from_fen(fen->value, fo);
-      if (!pos) {
-        // Archives carry FENs with stale castling rights or e.p. squares; the position itself
-        // is sound, so read it without them and say so (a warning: the game is not rejected).
-        FenOptions lenient = fo;
-        lenient.relax.ignore_invalid_castling = true;
-        lenient.relax.ignore_invalid_ep = true;
-        if (auto relaxed = position_from_fen(fen->value, lenient)) {
-          add(Code::FenRelaxed, Severity::Warning, fen->offset,
-              "FEN tag: " + pos.error() + "; read without the castling rights or e.p. square that cannot hold");
-          pos = std::move(relaxed);
-        }
-      }
-      if (!pos) {
-        add(Code::BadFen, Severity::Error, fen->offset, "FEN tag: " + pos.error());
-        frames_.front().alive = false;
-        return Position::startpos();
-      }
-      chess960_ = pos->is_chess960();
-      if (chess960_ && !variant_960)
-        add(Code::MissingVariantTag, Severity::Note, fen->offset,
-            "castling rights in the FEN only make sense in Chess960: read as Chess960 without a Variant tag");
-      return *pos;
-    }
-    if (variant_960) {
-      chess960_ = true;
-      add(Code::FenRelaxed, Severity::Warning, variant->offset,
-          "Chess960 game without a FEN tag: read from the standard array (position 518)");
-      // Without a FEN a Chess960 game starts from the standard array (Scharnagl 518).
-      if (auto p = Position::chess960(518)) return *p;
-    }
-    return Position::startpos();
+    StartFromTags start = start_from_tags(variant ? std::optional<std::string_view>(variant->value) : std::nullopt,
+                                          fen ? std::optional<std::string_view>(fen->value) : std::nullopt);
+    for (TagRemark& r : start.remarks)
+      add(r.code, r.severity, r.place == RemarkPlace::FenTag ? fen->offset : variant->offset, std::move(r.message));
+    if (!start.playable) frames_.front().alive = false;
+    unsupported_variant_ = start.unsupported_variant;
+    chess960_ = start.chess960;
+    return start.position;
   }
 
   // Resolves the pending move token and forwards it.
@@ -421,8 +363,8 @@ class GameReader : public grammar::PgnHandler {
   // A token that the game's letters read but that is `illegal` is tried only with a language
   // that already read a token the game's letters could not: without that evidence of mixing, an
   // ordinary slip (Nf4 for Nf3) would too often be some other language's legal move (Romanian N
-  // is a bishop) and be silently read as a move nobody made (the arbiter corpus showed 40% of
-  // wrong-piece-letter slips vanishing that way).
+  // is a bishop) and be silently read as a move nobody made (on the injected-error corpus, many
+  // wrong-piece-letter slips vanished that way).
   std::optional<Mixed> read_mixed(const std::string& text, const Frame& f, std::uint64_t byte, bool illegal) const {
     if (!f.alive || options_.fallback_languages.empty()) return std::nullopt;
     std::optional<Mixed> found;
@@ -702,8 +644,12 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
 }
 
 bool PgnReader::next(GameRecord& record) {
-  GameBuilder builder(record.game);
-  return next(record, builder);
+  // The pipelines' way, one game at a time: the fast lane first, the encoding decided as the
+  // cutter decided it.
+  GameJob job;
+  if (!next_job(job)) return false;
+  read_job(job, record, options_);
+  return true;
 }
 
 std::vector<GameRecord> read_pgn(std::string_view bytes, const ReadOptions& options) {

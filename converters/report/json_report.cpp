@@ -13,8 +13,8 @@ namespace planilla {
 namespace {
 
 // One JSON line, written field by field: a diagnostic has a fixed shape, and building an
-// ordered_json object for each (17 keys, each inserted by a linear search) cost ~39,000
-// instructions a diagnostic, 5 % of `check --format json` on a move-heavy archive. Strings that
+// ordered_json object for each (every key inserted by a linear search) showed in the profile of
+// `check --format json` on a move-heavy archive (bench/RESULTS.md). Strings that
 // are plain ASCII are escaped here exactly as nlohmann's dump() escapes them (\" \\ \b \f \n \r \t,
 // other control bytes as \u00xx); any other string goes through nlohmann itself, which also
 // replaces invalid UTF-8 (held equal by tests/unit/converters_check.cpp).

@@ -20,7 +20,7 @@ class TextReport final : public ReportWriter {
     std::string_view sev = severity_word(shown);
     std::string_view colour = sev == "error" ? "\033[1;31m" : sev == "warning" ? "\033[1;35m" : "\033[1;36m";
     // Built whole, then written at once: standard error is unbuffered, and a diagnostic written
-    // piece by piece cost thirty write calls (9 % of `convert`'s time on 16 MB of master.pgn, in perf).
+    // piece by piece costs a write call per piece (the profile is in bench/RESULTS.md).
     text_.str(std::string());
     std::ostream& out = text_;
     if (c) out << "\033[1m";

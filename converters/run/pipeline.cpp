@@ -47,7 +47,7 @@ RunStats& RunStats::operator+=(const RunStats& o) {
 
 ReadOptions reading_options(ReadOptions options, const NotationSpec& from) {
   if (from.auto_detect) {
-    if (options.language == nullptr) options.language = &english();
+    options.language = &english();  // detection starts from the PGN standard's letters
   } else if (from.language != nullptr) {
     options.language = from.language;
   }

@@ -48,7 +48,7 @@ using DirectWriter = std::function<std::unique_ptr<Visitor>(ProcessedGame&)>;
 
 // `options` reading in the language `from` names, the one place a caller sets it: a language
 // named there replaces options.language; with auto detection the reader starts in English
-// (options.language when set) and interpret_game() re-reads what it leaves unresolved under the
+// (whatever options.language held) and interpret_game() re-reads what it leaves unresolved under the
 // other letter sets. run_pipeline applies it; a caller that reads on its own (show) too.
 ReadOptions reading_options(ReadOptions options, const NotationSpec& from);
 

@@ -103,3 +103,23 @@ TEST_CASE("convert: ConvertOptions.from alone sets the reading language") {
     for (const Diagnostic& d : diagnostics) CHECK_MESSAGE(d.severity != Severity::Error, format_diagnostic(d));
   }
 }
+
+TEST_CASE("convert: with from auto, a language left in read.language changes nothing") {
+  // `from` is the one place a reading language is set: auto detection starts from English
+  // whatever read.language holds, so the Bishop's Opening stays bishops (German B = Bauer).
+  const std::string english_game = "[Event \"t\"]\n\n1. e4 e5 2. Bc4 Bc5 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+  std::string outputs[2];
+  for (int i = 0; i < 2; ++i) {
+    std::istringstream in(english_game);
+    std::ostringstream out;
+    ConvertOptions o;
+    o.from.auto_detect = true;
+    o.to = *parse_spec("uci", false);
+    o.jobs = 1;
+    if (i == 1) o.read.language = find_language("de");
+    convert(in, out, o, nullptr);
+    outputs[i] = out.str();
+  }
+  CHECK(outputs[0].find("2. f1c4 f8c5 3. d1h5 g8f6 4. h5f7 1-0") != std::string::npos);
+  CHECK(outputs[1] == outputs[0]);
+}

@@ -7,6 +7,7 @@
 #include <tao/pegtl/contrib/analyze.hpp>
 
 #include "grammar/pgn.hpp"
+#include "grammar/pgn_chars.hpp"
 #include "grammar/pgn_parser.hpp"
 
 using namespace planilla;
@@ -67,6 +68,24 @@ std::string err(Code c, std::uint64_t at) { return "ERR" + std::to_string(static
 
 TEST_CASE("grammar/pgn: analyze finds no problems") {
   CHECK(tao::pegtl::analyze<pgn::game>() == 0);
+}
+
+// The byte table the fast lane and the game cutter scan with is the grammar's: every byte,
+// matched by the PEGTL rules and looked up in grammar/pgn_chars.hpp, gives the same class.
+TEST_CASE("grammar/pgn: the byte table equals the grammar's rules") {
+  namespace pegtl = tao::pegtl;
+  auto matches = [](auto rule, unsigned char c) {
+    const char byte = static_cast<char>(c);
+    pegtl::memory_input<> in(&byte, 1, "byte");
+    return pegtl::parse<decltype(rule)>(in);
+  };
+  for (unsigned c = 0; c < 256; ++c) {
+    const auto b = static_cast<unsigned char>(c);
+    CAPTURE(c);
+    CHECK(matches(pgn::blank_char{}, b) == is_pgn_blank(b));
+    CHECK(matches(pgn::space{}, b) == is_pgn_space(b));
+    CHECK(matches(pgn::delimiter{}, b) == is_pgn_delimiter(b));
+  }
 }
 
 TEST_CASE("grammar/pgn: rules") {

@@ -1,0 +1,64 @@
+// The rules both lanes of the reader apply (reader.cpp's grammar lane and fast_reader.cpp's fast
+// lane), written once: the start position from [Variant] and [FEN], the result the game ends
+// with against its [Result] tag, and how a diagnostic of a game is built. The tag rules return
+// what they decided and their remarks (code, severity, the place they belong to, message); the
+// grammar lane turns remarks into diagnostics, the fast lane hands a game with any remark to the
+// grammar lane. (The byte classes both lanes scan with are grammar/pgn_chars.hpp.)
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "board/position.hpp"
+#include "converters/input/decode.hpp"
+#include "converters/input/split.hpp"
+#include "converters/pgn/game.hpp"
+#include "notation/diagnostic.hpp"
+
+namespace planilla {
+
+// Where a remark belongs in the game's text.
+enum class RemarkPlace : std::uint8_t { VariantTag, FenTag, ResultTag, ResultToken, MovetextEnd };
+
+struct TagRemark {
+  Code code;
+  Severity severity;
+  RemarkPlace place;
+  std::string message;
+};
+
+struct StartFromTags {
+  Position position = Position::startpos();
+  bool chess960 = false;
+  bool playable = true;              // false: an unsupported variant or an unreadable FEN
+  bool unsupported_variant = false;  // the game is another variant's: its moves are not read
+  std::vector<TagRemark> remarks;
+};
+
+// The start position a game's [Variant] and [FEN] values give (nullopt: the tag is absent).
+// A FEN with castling rights or an e.p. square that cannot hold is read without them (W-FEN); a
+// Chess960 game without a FEN starts from the standard array (W-FEN); castling rights that only
+// Chess960 explains make the game Chess960 (N-CHESS960).
+// Example: start_from_tags("Chess960", std::nullopt) → position 518, chess960, one W-FEN remark.
+StartFromTags start_from_tags(std::optional<std::string_view> variant, std::optional<std::string_view> fen);
+
+struct ResultFromTags {
+  GameResult result = GameResult::None;
+  std::vector<TagRemark> remarks;
+};
+
+// The result a game ends with: the movetext's result token (`token`, None when there was none)
+// reconciled with the [Result] tag (nullopt: absent). A game with moves and tags but no result
+// token takes the tag's result and a W-RESULT remark (a typed scoresheet without tags gets none).
+// Example: reconcile_result(WhiteWins, "0-1", true, true) → WhiteWins with a W-RESULT remark.
+ResultFromTags reconcile_result(GameResult token, std::optional<std::string_view> tag, bool has_move, bool has_tags);
+
+// A diagnostic of the game `raw` (its number) of file `file`, at input offset `byte`, shown at
+// `place`; ply and variation as the lane counted them.
+Diagnostic game_diagnostic(Code code, Severity severity, std::string_view file, const RawGame& raw, std::uint64_t byte,
+                           LineColumn place, std::uint32_t ply, std::uint32_t variation, std::string message,
+                           std::string written);
+
+}  // namespace planilla
