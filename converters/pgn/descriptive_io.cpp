@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "grammar/descriptive_parser.hpp"
+#include "grammar/pgn_parser.hpp"
 
 namespace planilla {
 
@@ -29,6 +30,8 @@ bool is_move_level(Code c) {
     case Code::Ambiguous:
     case Code::PromotionPieceMissing:
     case Code::ResultMismatch:
+    case Code::ResultLoose:
+    case Code::MarkApart:
     case Code::PgnSyntax:
       return true;
     default:
@@ -72,6 +75,145 @@ GameResult result_from_word(std::string_view word, const Position& final_positio
   return GameResult::Unknown;
 }
 
+// ---- descriptive movetext in PGN structure (planilla's own descriptive output) ----------------
+// `1. P-K4 $1 {good} 1... P-K4 2. N-KB3 (2. P-KB4 PxP) 2... N-QB3 *`: the PGN grammar finds the
+// structure (comments, NAGs, variations, result); each line's moves are then read by the
+// descriptive reader over that line alone, from the position before the move a variation
+// replaces, so every line is resolved with its own look-ahead.
+
+struct LineItem {
+  enum class Kind : std::uint8_t { Move, Nag, Comment, Variation } kind = Kind::Move;
+  std::size_t offset = 0;  // Move: the token's bytes in the movetext
+  std::size_t length = 0;
+  unsigned nag = 0;
+  std::string text;        // Comment
+  CommentKind comment_kind = CommentKind::Brace;
+  std::size_t line = 0;    // Variation: index in Structure::lines
+};
+
+struct Structure : grammar::PgnHandler {
+  std::vector<std::vector<LineItem>> lines{1};
+  std::vector<std::size_t> open{0};
+  std::string result_word;
+  bool annotated = false;  // a comment, NAG or variation: the plain reader would drop or stop at it
+  bool failed = false;     // anything else than moves, numbers, comments, NAGs, variations, result
+  std::vector<LineItem>& current() { return lines[open.back()]; }
+  void tag(std::string_view, std::string_view, std::uint64_t, bool) override { failed = true; }
+  void move(std::string_view token, std::uint64_t offset) override {
+    current().push_back(LineItem{LineItem::Kind::Move, offset, token.size(), 0, {}, CommentKind::Brace, 0});
+  }
+  void nag(unsigned value, std::string_view, std::uint64_t) override {
+    annotated = true;
+    current().push_back(LineItem{LineItem::Kind::Nag, 0, 0, value, {}, CommentKind::Brace, 0});
+  }
+  void comment(std::string_view text, CommentKind kind, std::uint64_t) override {
+    annotated = true;
+    current().push_back(LineItem{LineItem::Kind::Comment, 0, 0, 0, std::string(text), kind, 0});
+  }
+  void begin_variation(std::uint64_t) override {
+    annotated = true;
+    lines.emplace_back();
+    const std::size_t index = lines.size() - 1;
+    current().push_back(LineItem{LineItem::Kind::Variation, 0, 0, 0, {}, CommentKind::Brace, index});
+    open.push_back(index);
+  }
+  void end_variation(std::uint64_t) override {
+    if (open.size() > 1) open.pop_back();
+  }
+  void result(std::string_view token, std::uint64_t) override {
+    if (open.size() == 1) result_word = std::string(token);
+  }
+  // `PRxP a.p.`, `KPxP e.p.`: the mark belongs to the move before it (its range covers both).
+  void en_passant_mark(std::string_view text, std::uint64_t offset) override {
+    if (current().empty() || current().back().kind != LineItem::Kind::Move) {
+      failed = true;
+      return;
+    }
+    current().back().length = offset + text.size() - current().back().offset;
+  }
+  void draw_offer(std::uint64_t) override { failed = true; }
+  void mark_apart(std::string_view, std::uint64_t) override { failed = true; }
+  void syntax_error(Code, std::string_view, std::uint64_t) override { failed = true; }
+};
+
+// Reads every line of `structure` into `builder` (already past end_tags); false when a line does
+// not resolve completely (the caller then reads the score the plain way, which reports why).
+class StructuredReader {
+ public:
+  StructuredReader(const Structure& structure, std::string_view movetext, DescriptiveDialect dialect,
+                   std::size_t file_offset, std::vector<Diagnostic>& diagnostics)
+      : structure_(structure), movetext_(movetext), dialect_(dialect), file_offset_(file_offset),
+        diagnostics_(diagnostics) {}
+
+  bool read(std::size_t line, const Position& start, std::uint32_t ply, Visitor& out) {
+    const std::vector<LineItem>& items = structure_.lines[line];
+    // The line's moves alone, at their own offsets (the rest blanked), read over the whole line.
+    std::string text(movetext_.size(), ' ');
+    std::vector<std::size_t> moves;
+    for (std::size_t i = 0; i < items.size(); ++i)
+      if (items[i].kind == LineItem::Kind::Move) {
+        text.replace(items[i].offset, items[i].length, movetext_.substr(items[i].offset, items[i].length));
+        moves.push_back(i);
+      }
+    DescriptiveGame dg = read_descriptive_game(text, dialect_, start);
+    const auto& read_moves = dg.score.moves;
+    if (!dg.resolution.complete || dg.score.stopped_early || dg.resolution.plies.size() != read_moves.size())
+      return false;
+    // A descriptive move may be several PGN tokens (`QxR ch`, `P-K4 mate`): each token must lie in
+    // one read move, in order; the move is given at its first token.
+    std::vector<std::size_t> group(items.size(), 0);
+    std::size_t k = 0;
+    for (std::size_t i : moves) {
+      while (k < read_moves.size() && read_moves[k].span.byte + read_moves[k].span.length <= items[i].offset) ++k;
+      if (k == read_moves.size() || items[i].offset < read_moves[k].span.byte ||
+          items[i].offset + items[i].length > read_moves[k].span.byte + read_moves[k].span.length)
+        return false;
+      group[i] = k;
+    }
+    for (std::size_t g = 0, i = 0; g < read_moves.size(); ++g) {  // every read move has a token
+      while (i < moves.size() && group[moves[i]] < g) ++i;
+      if (i == moves.size() || group[moves[i]] != g) return false;
+    }
+    for (auto* source : {&dg.score.diagnostics, &dg.resolution.diagnostics})
+      for (const Diagnostic& d : *source) diagnostics_.push_back(d);
+
+    Position before = start, current = start;
+    std::size_t m = 0;  // read moves given so far
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const LineItem& item = items[i];
+      switch (item.kind) {
+        case LineItem::Kind::Move: {
+          if (group[i] < m) break;  // a later token of a move already given
+          const DescriptiveMove& dm = read_moves[m];
+          const Move move = dg.resolution.plies[m++].move;
+          before = current;
+          const std::string_view token = movetext_.substr(dm.span.byte, dm.span.length);
+          out.move(MoveEvent{token, SourceSpan{file_offset_ + dm.span.byte, static_cast<std::uint32_t>(dm.span.length)},
+                             nullptr, move, before, ply++, false});
+          current.play(move);
+          break;
+        }
+        case LineItem::Kind::Nag: out.nag(item.nag); break;
+        case LineItem::Kind::Comment: out.comment(item.text, item.comment_kind); break;
+        case LineItem::Kind::Variation:
+          if (m == 0) return false;  // a variation before any move of its line
+          out.begin_variation();
+          if (!read(item.line, before, ply - 1, out)) return false;
+          out.end_variation();
+          break;
+      }
+    }
+    return true;
+  }
+
+ private:
+  const Structure& structure_;
+  std::string_view movetext_;
+  DescriptiveDialect dialect_;
+  std::size_t file_offset_;
+  std::vector<Diagnostic>& diagnostics_;
+};
+
 }  // namespace
 
 bool read_descriptive_record(GameRecord& record, DescriptiveDialect dialect, const ReadOptions& options) {
@@ -81,6 +223,39 @@ bool read_descriptive_record(GameRecord& record, DescriptiveDialect dialect, con
   std::string_view text = decoded.text();
   std::size_t start = movetext_start(text);
   std::string_view movetext = text.substr(start);
+
+  // Comments, NAGs or variations in PGN form: each line read on its own (nothing dropped).
+  if (movetext.find_first_of("{$(;") != std::string_view::npos) {
+    Structure structure;
+    grammar::parse_pgn_game(movetext, structure);
+    if (structure.annotated && !structure.failed) {
+      Game built;
+      GameBuilder builder(built);
+      builder.begin_game(record.number);
+      builder.end_tags(record.game.start, record.game.chess960);
+      std::vector<Diagnostic> line_diagnostics;
+      StructuredReader reader(structure, movetext, dialect, record.offset + start, line_diagnostics);
+      if (reader.read(0, record.game.start, 1, builder)) {
+        std::vector<Diagnostic> kept;
+        for (Diagnostic& d : record.diagnostics)
+          if (!is_move_level(d.code)) kept.push_back(std::move(d));
+        record.diagnostics = std::move(kept);
+        for (Diagnostic d : line_diagnostics) {
+          place(d, text, start, record, options);
+          record.diagnostics.push_back(std::move(d));
+        }
+        record.reading = Reading{nullptr, dialect};
+        record.game.main = std::move(built.main);
+        Position end = record.game.start;
+        for (const MoveNode& n : record.game.main.moves) end.play(n.move);
+        if (!structure.result_word.empty())
+          record.game.result = result_from_word(structure.result_word, end, record.game.main.moves.size());
+        std::stable_sort(record.diagnostics.begin(), record.diagnostics.end(),
+                         [](const Diagnostic& a, const Diagnostic& b) { return a.byte < b.byte; });
+        return true;
+      }
+    }
+  }
 
   DescriptiveGame dg = read_descriptive_game(movetext, dialect, record.game.start);
 
