@@ -134,7 +134,9 @@ struct mark_word : sor< istring< 'm', 'a', 't', 't' >, istring< 'm', 'a', 't', '
 struct mark_sign : sor< string< '+', '+' >, one< '#', '+' >, string< '\xE2', '\x80', '\xA1' > > {};  // ‡
 struct mark_apart : seq< sor< mark_sign, mark_word >, sor< token_end, at< glued_result > > > {};
 
-struct token_char : seq< not_at< delimiter >, not_at< glued_result >, utf8::any > {};
+// A run of two or more `*` (Markdown's bold `**Cxe5**`, `***`) is text, never a glued `*` result.
+struct star_run : seq< one< '*' >, plus< one< '*' > > > {};
+struct token_char : sor< star_run, seq< not_at< delimiter >, not_at< glued_result >, utf8::any > > {};
 // `(X)` glued to a token: X is one code point that is not white space or a delimiter.
 struct paren_single : seq< one< '(' >, not_at< delimiter >, utf8::any, one< ')' > > {};
 struct move_token : seq< plus< token_char >, star< paren_single, star< token_char > > > {};

@@ -126,6 +126,8 @@ TEST_CASE("grammar/pgn: rules") {
   verify_rule<glued_result>("½", Outcome::Failure);  // a half glued to a token is no result
   verify_rule<move_token>("gxf41-0", Outcome::Success, 3);
   verify_rule<move_token>("h6*", Outcome::Success, 1);
+  verify_rule<move_token>("Cxe5?**", Outcome::Success);  // Markdown bold, not a result
+  verify_rule<move_token>("***", Outcome::Success);
   verify_rule<move_token>("0-0-0", Outcome::Success);
   verify_rule<move_token>("Rh1-h8", Outcome::Success);
   verify_rule<mark_apart>("mat ", Outcome::Success, 1);
