@@ -120,6 +120,12 @@ class GameReader : public grammar::PgnHandler {
       add(Code::PgnSyntax, Severity::Error, offset, "'" + std::string(text) + "' without a move before it");
       return;
     }
+    // After a token that is no move (prose: "the Scholar's Mate") the word is a token of its own,
+    // reported as before.
+    if (!parse_move(pending_->text, language_, options_.styles, 0)) {
+      move(text, offset);
+      return;
+    }
     const std::string_view sign = text == "+" ? "+" : "#";
     std::string& t = pending_->text;
     std::size_t glyph = t.find_last_not_of("!?");

@@ -153,6 +153,9 @@ TEST_CASE("loose PGN: the warnings sit at the move they speak of") {
   CHECK(san_line(spurious) == "e4 e5 Qh5");
   CHECK(count_code(spurious, Code::MarkApart) == 1);
   CHECK(count_code(spurious, Code::MateSpurious) == 1);
+  GameRecord prose = read_one("[Event \"x\"]\n\n1. e4 e5 Scholar's Mate *");
+  CHECK(count_code(prose, Code::MarkApart) == 0);
+  CHECK(count_code(prose, Code::MoveSyntax) == 2);  // Scholar's, Mate
 }
 
 TEST_CASE("loose PGN: what a person would also call an error stays one") {
@@ -163,6 +166,8 @@ TEST_CASE("loose PGN: what a person would also call an error stays one") {
   };
   const Row rows[] = {
       {"a sign with no move before it", "[Event \"x\"]\n\nmat 1. e4 *", Code::PgnSyntax},
+      // prose: the word after a token that is no move stays a token of its own
+      {"a mate word after prose", "[Event \"x\"]\n\n1. e4 e5 the Scholar's Mate *", Code::MoveSyntax},
       {"a quote inside and none at the end", "[Site \"a \"b\" c\n\n1. e4 *", Code::TagSyntax},
       {"an unclosed value followed by text", "[Site \"Somewhere\non the Earth\"]\n\n1. e4 *", Code::TagSyntax},
       {"an unclosed value at the end of the tags", "[Site \"Somewhere\n\n1. e4 *", Code::TagSyntax},
