@@ -116,13 +116,9 @@ class GameReader : public grammar::PgnHandler {
 
   // `Qf8 mat`, `Re3 #`: the sign joins the move's text (before a suffix glyph), replacing a `+`.
   void mark_apart(std::string_view text, std::uint64_t offset) override {
-    if (!pending_) {
-      add(Code::PgnSyntax, Severity::Error, offset, "'" + std::string(text) + "' without a move before it");
-      return;
-    }
-    // After a token that is no move (prose: "the Scholar's Mate") the word is a token of its own,
-    // reported as before.
-    if (!parse_move(pending_->text, language_, options_.styles, 0)) {
+    // With no move before it, or after a token that is no move (prose: "the Scholar's Mate", a
+    // Markdown `#` heading), the word is a token of its own, reported as one (E-SYNTAX).
+    if (!pending_ || !parse_move(pending_->text, language_, options_.styles, 0)) {
       move(text, offset);
       return;
     }

@@ -165,7 +165,7 @@ TEST_CASE("loose PGN: what a person would also call an error stays one") {
     Code error;
   };
   const Row rows[] = {
-      {"a sign with no move before it", "[Event \"x\"]\n\nmat 1. e4 *", Code::PgnSyntax},
+      {"a sign with no move before it", "[Event \"x\"]\n\nmat 1. e4 *", Code::MoveSyntax},
       // prose: the word after a token that is no move stays a token of its own
       {"a mate word after prose", "[Event \"x\"]\n\n1. e4 e5 the Scholar's Mate *", Code::MoveSyntax},
       {"a quote inside and none at the end", "[Site \"a \"b\" c\n\n1. e4 *", Code::TagSyntax},
