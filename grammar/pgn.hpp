@@ -31,20 +31,33 @@ struct token_end : sor< eof, at< delimiter > > {};
 // as text when that is unambiguous (`"Club "X""`), and a backslash right before the closing
 // quote is a literal backslash (`"Tournament \"`). Tags may share a line with other tags or
 // with the movetext (whole games on one line exist).
-struct tag_value_end : seq< one< '"' >, blanks, one< ']' > > {};
+struct next_line_tag : seq< eol, blanks, one< '[' > > {};
+struct tag_value_end : seq< one< '"' >, blanks, sor< one< ']' >, at< next_line_tag > > > {};
 // `\"` is an escaped quote unless it is the very end of the tag line (`"Tournament \"]` then a
 // line end or the next tag): `[G "\"]"]` is the value `"]`.
 struct tag_line_end : seq< one< '"' >, blanks, one< ']' >, blanks, sor< eolf, at< one< '[' > > > > {};
 struct tag_escape : seq< one< '\\' >, sor< one< '\\' >, seq< not_at< tag_line_end >, one< '"' > > > > {};
 struct tag_inner_quote : seq< not_at< tag_value_end >, one< '"' > > {};
-struct tag_plain : plus< not_one< '"', '\\', '\n' > > {};
+// Quotes a person reads past (W-TAG-QUOTE, never silent): a typographic quote (“ ” „, often a
+// Windows-1252 0x93 decoded), the closing quote missing before a `]` that ends the line or before
+// the line end when the next line is the next tag, the opening quote missing when the value
+// ends with `"]` on the same line. Anything else stays E-TAG.
+struct typo_quote : sor< string< '\xE2', '\x80', '\x9C' >, string< '\xE2', '\x80', '\x9D' >,
+                         string< '\xE2', '\x80', '\x9E' > > {};
+struct loose_value_end : sor< seq< one< ']' >, blanks, eolf >, seq< typo_quote, blanks, one< ']' > > > {};
+struct tag_plain : plus< not_at< loose_value_end >, not_one< '"', '\\', '\n' > > {};
 struct tag_backslash : one< '\\' > {};
 struct tag_value_text : star< sor< tag_escape, tag_plain, tag_inner_quote, tag_backslash > > {};
 struct tag_open : one< '[' > {};
 struct tag_name : plus< sor< alnum, one< '_' > > > {};
-struct tag_value_open : one< '"' > {};
-struct tag_value_close : one< '"' > {};
-struct tag_close : one< ']' > {};
+struct tag_open_typographic : typo_quote {};
+struct tag_open_missing : at< plus< not_one< '"', '\n', '[', ']' > >, one< '"' >, blanks, one< ']' > > {};
+struct tag_value_open : sor< one< '"' >, tag_open_typographic, tag_open_missing > {};
+struct tag_close_typographic : seq< typo_quote, at< blanks, one< ']' > > > {};
+struct tag_close_missing : at< sor< seq< blanks, one< ']' >, blanks, eolf >, next_line_tag > > {};
+struct tag_value_close : sor< one< '"' >, tag_close_typographic, tag_close_missing > {};
+struct tag_bracket_missing : at< next_line_tag > {};
+struct tag_close : sor< one< ']' >, tag_bracket_missing > {};
 struct tag_pair : if_must< tag_open, blanks, tag_name, blanks, tag_value_open, tag_value_text,
                            tag_value_close, blanks, tag_close > {};
 struct tag_section : star< tag_pair, star< space > > {};
@@ -78,6 +91,17 @@ struct result_token : sor< string< '1', '/', '2', '-', '1', '/', '2' >,
                            string< '\xC2', '\xBD', '-', '\xC2', '\xBD' >,  // ½-½
                            one< '*' > > {};
 struct result : seq< result_token, token_end > {};
+// A result written loosely (W-RESULT-LOOSE): a dash look-alike or a colon (`1–0`, `0:1`,
+// `½–½`), or a half alone (`½`, `1/2`). Glued to the end of a move token, a result is split off
+// (`gxf41-0`, `h6*`): no move of any notation ends that way.
+struct dash_like : sor< one< '-', ':' >, string< '\xE2', '\x80', '\x90' >, string< '\xE2', '\x80', '\x91' >,
+                        string< '\xE2', '\x80', '\x92' >, string< '\xE2', '\x80', '\x93' >,
+                        string< '\xE2', '\x80', '\x94' >, string< '\xE2', '\x88', '\x92' > > {};  // ‐ ‑ ‒ – — −
+struct half : sor< string< '1', '/', '2' >, string< '\xC2', '\xBD' > > {};
+struct loose_dashed : sor< seq< half, dash_like, half >, seq< one< '1' >, dash_like, one< '0' > >,
+                           seq< one< '0' >, dash_like, one< '1' > > > {};
+struct loose_result : seq< sor< loose_dashed, half >, token_end > {};
+struct glued_result : sor< result, seq< loose_dashed, token_end > > {};
 
 // Standalone annotation glyphs (a glyph glued to a move belongs to the move token).
 struct glyph_text : sor< string< '!', '!' >, string< '?', '?' >, string< '!', '?' >, string< '?', '!' >,
@@ -88,6 +112,7 @@ struct glyph_text : sor< string< '!', '!' >, string< '?', '?' >, string< '!', '?
                          one< '!', '?', '=' >,
                          one< 'N' >,                            // novelty (ChessBase)
                          string< 'R', 'R' >,                    // editorial comment (ChessBase)
+                         string< 'i', 'n', 'f' >,               // ∞ spelled out (kokopu reads it so)
                          string< '\xC2', '\xB1' >,              // ±
                          string< '\xE2', '\x88', '\x93' >,      // ∓
                          string< '\xE2', '\x88', '\x9E' >,      // ∞
@@ -101,8 +126,17 @@ struct ep_text : sor< string< 'e', '.', 'p', '.' >, string< 'a', '.', 'p', '.' >
 struct ep_mark : seq< ep_text, token_end > {};
 // (=) standing alone after a move: the FIDE draw offer of that move.
 struct draw_offer : seq< string< '(', '=', ')' >, token_end > {};
+// A check or mate sign written apart from its move (W-MARK-APART): `Qf8 mat`, `Re3 #1-0`,
+// `Qh4 ++`, a mate word of another language (mat, matt, mate, mato, мат). It belongs to the
+// previous move.
+struct mark_word : sor< istring< 'm', 'a', 't', 't' >, istring< 'm', 'a', 't', 'e' >, istring< 'm', 'a', 't', 'o' >,
+                        istring< 'm', 'a', 't' >, string< '\xD0', '\xBC', '\xD0', '\xB0', '\xD1', '\x82' > > {};
+struct mark_sign : sor< string< '+', '+' >, one< '#', '+' >, string< '\xE2', '\x80', '\xA1' > > {};  // ‡
+struct mark_apart : seq< sor< mark_sign, mark_word >, sor< token_end, at< glued_result > > > {};
 
-struct token_char : seq< not_at< delimiter >, utf8::any > {};
+// A run of two or more `*` (Markdown's bold `**Cxe5**`, `***`) is text, never a glued `*` result.
+struct star_run : seq< one< '*' >, plus< one< '*' > > > {};
+struct token_char : sor< star_run, seq< not_at< delimiter >, not_at< glued_result >, utf8::any > > {};
 // `(X)` glued to a token: X is one code point that is not white space or a delimiter.
 struct paren_single : seq< one< '(' >, not_at< delimiter >, utf8::any, one< ')' > > {};
 struct move_token : seq< plus< token_char >, star< paren_single, star< token_char > > > {};
@@ -116,7 +150,7 @@ struct variation : if_must< variation_open, movetext, variation_close > {};
 // them are still read and checked (one pass finds every problem of a game).
 struct stray : plus< one< '[', ']', '"', '}' > > {};
 struct element : sor< spaces, brace_comment, line_comment, escape_line, nag, draw_offer, variation,
-                      result, move_number, dots, glyph, ep_mark, move_token, stray > {};
+                      result, loose_result, move_number, dots, glyph, ep_mark, mark_apart, move_token, stray > {};
 struct movetext : star< element > {};
 
 // Anything left is a character that cannot start an element: an unmatched `)`.

@@ -24,6 +24,7 @@ struct ParseState {
   std::string tag_name;
   std::string tag_value;
   bool tag_quote = false;
+  std::string tag_loose;  // quotes read past (W-TAG-QUOTE): "the closing quote is missing", …
   bool in_tag = false;  // between [ and ]: an error here is E-TAG
   std::uint64_t comment_offset = 0;
 };
@@ -62,7 +63,43 @@ struct action<tag_open> {
     s.in_tag = true;
     s.tag_value.clear();
     s.tag_quote = false;
+    s.tag_loose.clear();
   }
+};
+
+inline void note_tag_loose(ParseState& s, const char* what) {
+  s.tag_loose += s.tag_loose.empty() ? "" : ", ";
+  s.tag_loose += what;
+}
+
+template <>
+struct action<tag_open_typographic> {
+  static void apply0(ParseState& s) { note_tag_loose(s, "a typographic opening quote"); }
+};
+
+template <>
+struct action<tag_open_missing> {
+  static void apply0(ParseState& s) { note_tag_loose(s, "the opening quote missing"); }
+};
+
+template <>
+struct action<tag_close_typographic> {
+  static void apply0(ParseState& s) { note_tag_loose(s, "a typographic closing quote"); }
+};
+
+// A value with a quote inside and no closing quote has no evident end: E-TAG.
+template <>
+struct action<tag_close_missing> {
+  static bool apply0(ParseState& s) {
+    if (s.tag_quote) return false;
+    note_tag_loose(s, "the closing quote missing");
+    return true;
+  }
+};
+
+template <>
+struct action<tag_bracket_missing> {
+  static void apply0(ParseState& s) { note_tag_loose(s, "the closing ] missing"); }
 };
 
 template <>
@@ -125,6 +162,7 @@ struct action<tag_pair> {
       limit_exceeded(in, s, "more tag pairs than the limit", s.limits.max_tags, "max_tags");
     s.in_tag = false;
     s.handler.tag(s.tag_name, s.tag_value, s.tag_offset, s.tag_quote);
+    if (!s.tag_loose.empty()) s.handler.tag_loose(s.tag_name, s.tag_loose, s.tag_offset);
   }
 };
 
@@ -204,6 +242,22 @@ struct action<draw_offer> {
   template <typename Input>
   static void apply(const Input& in, ParseState& s) {
     s.handler.draw_offer(offset_of(in));
+  }
+};
+
+template <>
+struct action<loose_result> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.handler.loose_result(in.string_view(), loose_result_canonical(in.string_view()), offset_of(in));
+  }
+};
+
+template <>
+struct action<mark_apart> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.handler.mark_apart(in.string_view(), offset_of(in));
   }
 };
 

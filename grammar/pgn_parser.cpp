@@ -18,12 +18,20 @@ unsigned glyph_nag(std::string_view g) {
   };
   static constexpr Row kGlyphs[] = {
       {"!", 1},    {"?", 2},    {"!!", 3},   {"??", 4},   {"!?", 5},   {"?!", 6},   {"□", 7},
-      {"=", 10},   {"∞", 13},   {"⩲", 14},   {"+/=", 14}, {"+=", 14},  {"⩱", 15},   {"=/+", 15},
+      {"=", 10},   {"∞", 13},   {"inf", 13},   {"⩲", 14},   {"+/=", 14}, {"+=", 14},  {"⩱", 15},   {"=/+", 15},
       {"=+", 15},  {"RR", 145}, {"N", 146},  {"±", 16},   {"+/-", 16}, {"∓", 17},   {"-/+", 17}, {"+-", 18},  {"-+", 19},
   };
   for (const Row& r : kGlyphs)
     if (r.glyph == g) return r.nag;
   return 0;
+}
+
+std::string_view loose_result_canonical(std::string_view w) {
+  if (w.empty()) return {};
+  if (w.find("\xC2\xBD") != std::string_view::npos || w.find("1/2") != std::string_view::npos) return "1/2-1/2";
+  if (w.front() == '1') return "1-0";
+  if (w.front() == '0') return "0-1";
+  return {};
 }
 
 bool parse_pgn_game(std::string_view text, PgnHandler& handler, const PgnParseOptions& options) {

@@ -25,6 +25,8 @@ class PgnHandler {
   // `tolerated_quote`: the value held an unescaped `"` that was read as text.
   virtual void tag(std::string_view /*name*/, std::string_view /*value*/, std::uint64_t /*offset*/,
                    bool /*tolerated_quote*/) {}
+  // The tag just given was read past loose quotes: `what` says which ("the closing quote missing").
+  virtual void tag_loose(std::string_view /*name*/, std::string_view /*what*/, std::uint64_t /*offset*/) {}
   virtual void end_tags() {}
   virtual void move_number(std::uint64_t /*number*/, std::uint64_t /*offset*/) {}
   virtual void move(std::string_view /*token*/, std::uint64_t /*offset*/) {}
@@ -36,6 +38,12 @@ class PgnHandler {
   virtual void begin_variation(std::uint64_t /*offset*/) {}
   virtual void end_variation(std::uint64_t /*offset*/) {}
   virtual void result(std::string_view /*token*/, std::uint64_t /*offset*/) {}
+  // A result written loosely (`1–0`, `0:1`, `½`): `canonical` is the standard token it stands for.
+  virtual void loose_result(std::string_view /*written*/, std::string_view canonical, std::uint64_t offset) {
+    result(canonical, offset);
+  }
+  // A check or mate sign written apart from the move before it (`mat`, `#`, `++`).
+  virtual void mark_apart(std::string_view /*text*/, std::uint64_t /*offset*/) {}
   // A structural error: the game stops here (E-PGN-SYNTAX, E-TAG, E-LIMIT).
   virtual void syntax_error(Code /*code*/, std::string_view /*message*/, std::uint64_t /*offset*/) {}
 };
@@ -59,8 +67,12 @@ struct PgnParseOptions {
 bool parse_pgn_game(std::string_view text, PgnHandler& handler, const PgnParseOptions& options = {});
 
 // NAG number of a standalone or suffix glyph (`!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6,
-// `□` 7, `=` 10, `∞` 13, `⩲`/`+/=`/`+=` 14, `⩱`/`=/+`/`=+` 15, `±`/`+/-` 16, `∓`/`-/+` 17,
+// `□` 7, `=` 10, `∞`/`inf` 13, `⩲`/`+/=`/`+=` 14, `⩱`/`=/+`/`=+` 15, `±`/`+/-` 16, `∓`/`-/+` 17,
 // `+-` 18, `-+` 19, ChessBase's `RR` 145 and `N` 146); 0 when unknown.
 unsigned glyph_nag(std::string_view glyph);
+
+// The standard result a loosely written one stands for: `1–0` "1-0", `0:1` "0-1", `½`, `1/2` and
+// `½–½` "1/2-1/2"; "" for text that is no result.
+std::string_view loose_result_canonical(std::string_view written);
 
 }  // namespace planilla::grammar

@@ -45,6 +45,8 @@ std::string_view code_name(Code code) {
     case Code::FenRelaxed: return "W-FEN";
     case Code::ReadingAmbiguous: return "W-READING-AMBIGUOUS";
     case Code::ScoresheetHeader: return "N-HEADER";
+    case Code::ResultLoose: return "W-RESULT-LOOSE";
+    case Code::MarkApart: return "W-MARK-APART";
   }
   return "E-UNKNOWN";  // unreachable for valid enumerators; keeps GCC's -Wreturn-type quiet
 }
@@ -96,6 +98,8 @@ Severity code_severity(Code code) {
     case Code::TagQuoteTolerated:
     case Code::FenRelaxed:
     case Code::ReadingAmbiguous:
+    case Code::ResultLoose:
+    case Code::MarkApart:
       return Severity::Warning;
     case Code::MissingVariantTag:
     case Code::Encoding:

@@ -55,6 +55,8 @@ enum class Code : std::uint8_t {
   FenRelaxed,             // W-FEN         FEN read leniently (stale castling/e.p. dropped; 960 without FEN)
   ReadingAmbiguous,       // W-READING-AMBIGUOUS  two letter sets read every move cleanly and give different moves
   ScoresheetHeader,       // N-HEADER      a typed scoresheet's header lines read into tags
+  ResultLoose,            // W-RESULT-LOOSE  result written loosely: 1–0, 0:1, ½, glued to the move (gxf41-0)
+  MarkApart,              // W-MARK-APART    check or mate sign apart from its move: Qf8 mat, Re3 #
 };
 
 std::string_view code_name(Code code);   // "E-ILLEGAL"

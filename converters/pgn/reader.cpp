@@ -64,6 +64,13 @@ class GameReader : public grammar::PgnHandler {
     visitor_.tag(name, value);
   }
 
+  void tag_loose(std::string_view name, std::string_view what, std::uint64_t offset) override {
+    // tag() has just stored this tag last.
+    const std::string value = tags_.empty() ? std::string() : tags_.back().value;
+    add(Code::TagQuoteTolerated, Severity::Warning, offset,
+        "tag " + std::string(name) + " read with " + std::string(what) + ": value \"" + value + "\"");
+  }
+
   void end_tags() override {
     tags_done_ = true;
     Frame& f = frames_.front();
@@ -96,7 +103,7 @@ class GameReader : public grammar::PgnHandler {
 
   void move(std::string_view token, std::uint64_t offset) override {
     flush();
-    pending_ = Pending{std::string(token), offset, offset + token.size(), false};
+    pending_ = Pending{std::string(token), offset, offset + token.size(), false, {}, {}, 0};
   }
 
   void en_passant_mark(std::string_view text, std::uint64_t offset) override {
@@ -105,6 +112,29 @@ class GameReader : public grammar::PgnHandler {
       return;
     }
     pending_->text += text;  // parse_move reads the suffix as part of the move: exd6e.p.
+    pending_->end = offset + text.size();
+  }
+
+  // `Qf8 mat`, `Re3 #`: the sign joins the move's text (before a suffix glyph), replacing a `+`.
+  void mark_apart(std::string_view text, std::uint64_t offset) override {
+    // With no move before it, or after a token that is no move (prose: "the Scholar's Mate", a
+    // Markdown `#` heading), the word is a token of its own, reported as one (E-SYNTAX).
+    if (!pending_ || !parse_move(pending_->text, language_, options_.styles, 0)) {
+      move(text, offset);
+      return;
+    }
+    const std::string_view sign = text == "+" ? "+" : "#";
+    std::string& t = pending_->text;
+    std::size_t glyph = t.find_last_not_of("!?");
+    glyph = glyph == std::string::npos ? 0 : glyph + 1;
+    std::size_t mark = t.find_last_not_of("+#", glyph == 0 ? std::string::npos : glyph - 1);
+    mark = mark == std::string::npos ? 0 : mark + 1;
+    const std::string move = t.substr(0, mark);
+    t = move + std::string(sign) + t.substr(glyph);
+    pending_->mark_note = "'" + std::string(text) + "' after " + move + " read as its " +
+                          (sign == "+" ? "check" : "mate") + " sign: " + move + std::string(sign);
+    pending_->mark_text = std::string(text);
+    pending_->mark_offset = offset;
     pending_->end = offset + text.size();
   }
 
@@ -162,8 +192,24 @@ class GameReader : public grammar::PgnHandler {
     if (!skip_) visitor_.end_variation();
   }
 
-  void result(std::string_view token, std::uint64_t offset) override {
+  void result(std::string_view token, std::uint64_t offset) override { take_result(token, token, offset); }
+
+  void loose_result(std::string_view written, std::string_view canonical, std::uint64_t offset) override {
+    take_result(written, canonical, offset);
+  }
+
+  // `written` is the result as the text has it; a result that is not the standard token, or is
+  // glued to the move before it (`gxf41-0`), gets W-RESULT-LOOSE naming what was read.
+  void take_result(std::string_view written, std::string_view token, std::uint64_t offset) {
+    const bool glued = pending_ && pending_->end == offset;
+    std::string message;
+    if (glued || written != token) {
+      message = "result written '" + std::string(written) + "'";
+      if (glued) message += " against the move " + pending_->text;
+      message += " read as " + std::string(token);
+    }
     flush();
+    if (!message.empty()) add(Code::ResultLoose, Severity::Warning, offset, std::move(message));
     if (frames_.size() > 1) {
       add(Code::ResultMismatch, Severity::Warning, offset,
           "result " + std::string(token) + " inside a variation is ignored");
@@ -236,6 +282,9 @@ class GameReader : public grammar::PgnHandler {
     std::uint64_t offset;
     std::uint64_t end;
     bool draw;
+    std::string mark_note;  // W-MARK-APART: a sign written apart joined the text
+    std::string mark_text;
+    std::uint64_t mark_offset = 0;
   };
   struct TagAt {
     std::string name;
@@ -269,6 +318,7 @@ class GameReader : public grammar::PgnHandler {
     pending_.reset();
     Frame& f = frames_.back();
     current_ply_ = f.ply;
+    if (!p.mark_note.empty()) add(Code::MarkApart, Severity::Warning, p.mark_offset, p.mark_note, p.mark_text);
     std::string text = p.text;
     if (p.draw) text += "(=)";
     SourceSpan span{file_offset(p.offset), static_cast<std::uint32_t>(file_offset(p.end) - file_offset(p.offset))};

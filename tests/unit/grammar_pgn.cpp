@@ -49,6 +49,13 @@ class Recorder : public PgnHandler {
   void begin_variation(std::uint64_t) override { out += "( "; }
   void end_variation(std::uint64_t) override { out += ") "; }
   void result(std::string_view t, std::uint64_t) override { out += "R:" + std::string(t); }
+  void loose_result(std::string_view w, std::string_view c, std::uint64_t o) override {
+    out += "R~" + std::string(w) + "=" + std::string(c) + "@" + std::to_string(o);
+  }
+  void mark_apart(std::string_view t, std::uint64_t o) override { out += "mk:" + std::string(t) + "@" + std::to_string(o) + " "; }
+  void tag_loose(std::string_view n, std::string_view w, std::uint64_t) override {
+    out += "<" + std::string(n) + ":" + std::string(w) + ">";
+  }
   void syntax_error(Code c, std::string_view m, std::uint64_t o) override {
     out += "ERR" + std::to_string(static_cast<int>(c)) + "@" + std::to_string(o) + ":" + std::string(m);
   }
@@ -124,6 +131,31 @@ TEST_CASE("grammar/pgn: rules") {
   verify_rule<ep_mark>("ep", Outcome::Success);
   verify_rule<ep_mark>("epx", Outcome::Failure);
   verify_rule<draw_offer>("(=)", Outcome::Success);
+  // results written loosely, signs apart (issue 18)
+  verify_rule<loose_result>("1–0", Outcome::Success);
+  verify_rule<loose_result>("0:1 ", Outcome::Success, 1);
+  verify_rule<loose_result>("½", Outcome::Success);
+  verify_rule<loose_result>("1/2)", Outcome::Success, 1);
+  verify_rule<loose_result>("½–½", Outcome::Success);
+  verify_rule<loose_result>("1–1", Outcome::Failure);
+  verify_rule<loose_result>("0-0", Outcome::Failure);  // castling
+  verify_rule<loose_result>("1/2x", Outcome::Failure);
+  verify_rule<glued_result>("1-0", Outcome::Success);
+  verify_rule<glued_result>("1–0", Outcome::Success);
+  verify_rule<glued_result>("½", Outcome::Failure);  // a half glued to a token is no result
+  verify_rule<move_token>("gxf41-0", Outcome::Success, 3);
+  verify_rule<move_token>("h6*", Outcome::Success, 1);
+  verify_rule<move_token>("Cxe5?**", Outcome::Success);  // Markdown bold, not a result
+  verify_rule<move_token>("***", Outcome::Success);
+  verify_rule<move_token>("0-0-0", Outcome::Success);
+  verify_rule<move_token>("Rh1-h8", Outcome::Success);
+  verify_rule<mark_apart>("mat ", Outcome::Success, 1);
+  verify_rule<mark_apart>("Matt", Outcome::Success);
+  verify_rule<mark_apart>("#1-0", Outcome::Success, 3);
+  verify_rule<mark_apart>("++", Outcome::Success);
+  verify_rule<mark_apart>("mate1", Outcome::Failure);
+  verify_rule<mark_apart>("matter", Outcome::Failure);
+  verify_rule<glyph>("inf", Outcome::Success);
   verify_rule<tag_pair>("[Event \"x\"]", Outcome::Success);
   verify_rule<tag_pair>("[ Event   \"a \\\"b\\\" \\\\\" ]", Outcome::Success);
   verify_rule<brace_comment>("{a\nb} x", Outcome::Success, 2);
@@ -165,6 +197,16 @@ TEST_CASE("grammar/pgn: games as events") {
       {"1. e4 pawn?? *", "|#1 m:e4@3 m:pawn??@6 R:*"},
       {"1/2-1/2", "|R:1/2-1/2"},
       {"[Event \"x\"]", "[Event=x]|"},
+      // issue 18: loose results, signs apart, loose tag quotes
+      {"1. e4 e5 1–0", "|#1 m:e4@3 m:e5@6 R~1–0=1-0@9"},
+      {"40. gxf41-0", "|#40 m:gxf4@4 R:1-0"},
+      {"37. Re3 #1-0", "|#37 m:Re3@4 mk:#@8 R:1-0"},
+      {"29. Qf8 mat 1-0", "|#29 m:Qf8@4 mk:mat@8 R:1-0"},
+      {"1. e4 ½", "|#1 m:e4@3 R~½=1/2-1/2@6"},
+      {"[Site “Zagreb\"]", "[Site=Zagreb]<Site:a typographic opening quote>|"},
+      {"[Event Casual Game\"]", "[Event=Casual Game]<Event:the opening quote missing>|"},
+      {"[Site \"Zagreb]\n*", "[Site=Zagreb]<Site:the closing quote missing>|R:*"},
+      {"[A \"p.28)\n[B \"x\"]", "[A=p.28)]<A:the closing quote missing, the closing ] missing>[B=x]|"},
   };
   for (const Row& row : rows) {
     CAPTURE(row.text);
@@ -220,5 +262,11 @@ TEST_CASE("grammar/pgn: glyph NAG numbers") {
   CHECK(glyph_nag("±") == 16);
   CHECK(glyph_nag("-+") == 19);
   CHECK(glyph_nag("N") == 146);
+  CHECK(glyph_nag("inf") == 13);
   CHECK(glyph_nag("Z") == 0);
+  CHECK(loose_result_canonical("1–0") == "1-0");
+  CHECK(loose_result_canonical("0:1") == "0-1");
+  CHECK(loose_result_canonical("½") == "1/2-1/2");
+  CHECK(loose_result_canonical("1/2") == "1/2-1/2");
+  CHECK(loose_result_canonical("x").empty());
 }
