@@ -4,6 +4,7 @@
 #include <cctype>
 #include <algorithm>
 #include <charconv>
+#include <functional>
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -141,7 +142,34 @@ struct Cell {
   std::size_t begin = 0, end = 0;  // the moves' bytes in the line
   int moves = 0;             // moves the text reads as (text only)
   std::string result;
+  std::string comment;       // words after the move ("R to Q8. Good"): not read as moves
 };
+
+// "R to Q8. Good", "P takes P. Best": words of comment after a move that ends with a full stop.
+// Returns where the move ends (the comment starts after it), or npos when the tail is no comment:
+// at most three words of letters, the first capitalized, none a piece or square of the notation.
+std::size_t comment_tail(std::string_view text) {
+  const std::size_t dot = text.rfind(". ");
+  if (dot == std::string_view::npos || dot == 0) return std::string_view::npos;
+  std::string_view tail = text.substr(dot + 2);
+  while (!tail.empty() && (tail.back() == '.' || tail.back() == '!' || tail.back() == ' ')) tail.remove_suffix(1);
+  while (!tail.empty() && tail.front() == ' ') tail.remove_prefix(1);
+  if (tail.size() < 3 || !std::isupper(static_cast<unsigned char>(tail.front()))) return std::string_view::npos;
+  int words = 0;
+  std::size_t i = 0;
+  while (i < tail.size()) {
+    std::size_t j = i;
+    while (j < tail.size() && std::isalpha(static_cast<unsigned char>(tail[j]))) ++j;
+    const std::string_view w = tail.substr(i, j - i);
+    if (w.size() < 3 || ++words > 3) return std::string_view::npos;
+    for (std::string_view piece : {"Kt", "KB", "QB", "KR", "QR", "Castles", "Resigns", "Drawn", "The", "takes"})
+      if (w == piece) return std::string_view::npos;
+    while (j < tail.size() && tail[j] == ' ') ++j;
+    if (j < tail.size() && !std::isalpha(static_cast<unsigned char>(tail[j]))) return std::string_view::npos;
+    i = j;
+  }
+  return dot + 1;
+}
 
 struct ScoreLine {
   std::size_t indent = 0;    // blanks before the first number
@@ -322,7 +350,14 @@ std::optional<ScoreLine> parse_score_line(std::string_view line) {
     }
     if (!text.empty()) {
       cell.moves = cell_moves(text, &cell.result);
-      if (cell.moves == 0) return std::nullopt;
+      if (cell.moves == 0) {
+        const std::size_t cut = comment_tail(text);
+        if (cut == std::string_view::npos) return std::nullopt;
+        cell.moves = cell_moves(text.substr(0, cut), &cell.result);
+        if (cell.moves == 0) return std::nullopt;
+        cell.comment = std::string(trim(text.substr(cut)));
+        cell.end = static_cast<std::size_t>(text.data() - line.data()) + cut;
+      }
     } else if (cell.result.empty() && !cell.black_start) {
       // "5. P-KR3?" has moves; a bare number is no score line.
       if (cell.number < 0) return std::nullopt;
@@ -511,6 +546,9 @@ struct Builder {
   std::size_t indent = 0;    // of the score's first line
   bool punctuated = false;   // the score's own style
   std::string last_cell;     // the last one-move cell as printed ("The same." repeats it)
+  // The first cell of the next score line of the same listing: its number, and whether it is
+  // White's move (for a misnumbered move, which the next line's number confirms). 0 when none.
+  std::function<std::pair<int, bool>()> peek_next;
 };
 
 void append_text(Builder& b, std::string_view text, std::uint64_t book_byte) {
@@ -580,6 +618,28 @@ void add_cell(Builder& b, const Cell& c, std::string_view line, std::uint64_t li
       // "15. P-Kt3 … 15.   Q-Kt4ch" is Black's move when White's is already read.
       start = Color::Black;
     }
+    if (c.number == b.number + 1 && start == Color::Black && b.side == Color::Black && c.black_start && moves == 1 &&
+        b.peek_next) {
+      // "21. K-R1 / 22. ... QxP / 22. P-KB4": Black's move printed under the next number, which
+      // the next line prints again for White. Read as move 21's reply, said.
+      const auto [next_number, next_white] = b.peek_next();
+      if (next_number == c.number && next_white) {
+        BookStop r;
+        r.line = line_no;
+        r.column = 1;
+        r.code = Code::DescriptiveRepair;
+        r.token = std::string(trim(text));
+        r.message = "Black's move is numbered " + std::to_string(c.number) + " between White's move " +
+                    std::to_string(b.number) + " and White's move " + std::to_string(c.number) +
+                    ": read as " + std::to_string(b.number) + "... (a misprinted number)";
+        b.game.layout_repairs.push_back(std::move(r));
+        return add_cell(b, [&] {
+          Cell fixed = c;
+          fixed.number = b.number;
+          return fixed;
+        }(), line, line_byte, line_no);
+      }
+    }
     if (c.number != b.number || start != b.side) {
       if (c.number > b.number || (c.number == b.number && start == Color::Black)) {
         BookGap gap;
@@ -598,6 +658,15 @@ void add_cell(Builder& b, const Cell& c, std::string_view line, std::uint64_t li
     return;  // an unnumbered move line only continues with Black's move
   }
   if (moves == 0) return;  // a result word alone, or a number before a note
+  if (!c.comment.empty()) {
+    BookStop r;
+    r.line = line_no;
+    r.column = static_cast<std::uint32_t>(c.end + 2);
+    r.code = Code::DescriptiveRepair;
+    r.token = c.comment;
+    r.message = "'" + c.comment + "' after the move read as a comment, not a move";
+    b.game.layout_repairs.push_back(std::move(r));
+  }
   const std::string prefix = std::to_string(b.number) + (b.side == Color::Black ? "... " : ". ");
   append_synthetic(b, prefix, line_byte + c.begin);
   const std::string_view printed = line.substr(begin, c.end - begin);
@@ -720,6 +789,16 @@ BookExtraction extract_book_games(std::string_view bytes) {
       // under an indented score, or with ',' and ';' between its moves.
       const bool same_style = cur && (sl->punctuated == cur->punctuated || !sl->punctuated) &&
                               !(cur->indent >= 4 && sl->indent == 0);
+      if (cur) {
+        cur->peek_next = [&lines, k]() -> std::pair<int, bool> {
+          for (std::size_t j = k + 1; j < lines.size() && j < k + 80; ++j) {
+            const auto next = parse_score_line(lines[j]);
+            if (!next || next->punctuated || next->cells.front().number <= 0) continue;
+            return {next->cells.front().number, !next->cells.front().black_start};
+          }
+          return {0, false};
+        };
+      }
       if (cur && same_style && (c0.number > 0 || cur->side == Color::Black)) {
         // Two-column lines: the left column is read now, the right after the left ends.
         const bool two_columns = sl->cells.size() >= 2 && sl->cells[1].number > 0 && c0.number > 0 &&
@@ -829,6 +908,17 @@ BookReplay replay_book_game(const BookGame& game, std::string_view text) {
       placed.byte = book_byte(d.byte);
       replay.notes.push_back(std::move(placed));
     }
+  }
+  for (const BookStop& fix : game.layout_repairs) {
+    ++counts[std::string(code_name(Code::DescriptiveRepair))];
+    Diagnostic d;
+    d.code = Code::DescriptiveRepair;
+    d.severity = Severity::Note;
+    d.line = fix.line;
+    d.column = fix.column;
+    d.written = fix.token;
+    d.message = fix.message;
+    replay.notes.push_back(std::move(d));
   }
   replay.repairs.assign(counts.begin(), counts.end());
   if (!r.complete) {

@@ -66,6 +66,7 @@ struct BookGame {
   std::vector<BookGap> gaps;
   std::string result;             // "Resigns", "Drawn", "and wins", … as printed; "" when none
   std::vector<BookStop> layout_stops;  // the finder could not order the listing: read up to here
+  std::vector<BookStop> layout_repairs;  // what the finder assumed to order the listing (N-DESC-REPAIR)
   std::uint32_t print_lines = 0;  // move lines read
 };
 

@@ -155,9 +155,10 @@ TEST_CASE("books: game scores found and replayed, per book (issue 19 table)") {
               100.0 * found / counted, complete, 100.0 * complete / counted);
   // The editions of Capablanca differ only in encoding: the games come out identical.
   CHECK(tables[0].lines == tables[1].lines);
-  // Measured floors (raise them as the reader improves; the issue's target is 95 % / 90 %).
+  // The issue's acceptance targets: 95 % of the scores found, 90 % replayed completely (measured
+  // 98.1 % / 95.3 % when this was raised from 75 %).
   CHECK(found * 100 >= counted * 95);
-  CHECK(complete * 100 >= counted * 75);
+  CHECK(complete * 100 >= counted * 90);
   // NOTATION.md §2.1.5 gives Capablanca's game 1 resolved; the book reader must reach the same line.
   CHECK(std::find(tables[0].lines.begin(), tables[0].lines.end(),
                   "d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 Ne4 Bxe7 Qxe7 Bd3 Nxc3 bxc3 Nd7 Nf3 O-O cxd5 exd5 Qb3 Nf6 a4 c5 "
