@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <map>
 #include <optional>
+#include <regex>
 
 #include "grammar/descriptive_parser.hpp"
 #include "grammar/descriptive_print.hpp"
@@ -707,6 +708,96 @@ void flush_right(Builder& b, std::string_view text, const std::vector<std::uint6
   }
 }
 
+// A line of an ASCII diagram: its frame, a rank of squares, the file letters, the caption.
+bool is_diagram_line(std::string_view body) {
+  if (body.find('|') != std::string_view::npos) return true;
+  if (body.find_first_not_of("-+= ") == std::string_view::npos) return true;
+  if (body.starts_with("Diag")) return body.size() < 16;
+  if (body.size() >= 15 && body.find_first_not_of("ABCDEFGH ") == std::string_view::npos) return true;
+  return false;
+}
+
+// The number a heading gives its game: "GAME No. 12" → 12, "GAME IV." → 4; 0 when none.
+int heading_number(std::string_view heading) {
+  std::string_view h = trim(heading);
+  const std::string l = lower(h.substr(0, 8));
+  if (l.starts_with("game")) h.remove_prefix(4);
+  else if (!l.starts_with("no")) return 0;
+  while (!h.empty() && (is_blank(h.front()) || h.front() == '.')) h.remove_prefix(1);
+  if (lower(h.substr(0, 2)) == "no") h.remove_prefix(2);
+  while (!h.empty() && (is_blank(h.front()) || h.front() == '.')) h.remove_prefix(1);
+  std::size_t k = 0;
+  while (k < h.size() && std::isdigit(static_cast<unsigned char>(h[k]))) ++k;
+  int n = 0;
+  if (k > 0 && k <= 4) std::from_chars(h.data(), h.data() + k, n);
+  if (k == 0) {
+    while (k < h.size() && std::string_view("IVXLC").find(h[k]) != std::string_view::npos) ++k;
+    n = roman_value(h.substr(0, k));
+  }
+  return n;
+}
+
+// "Moves 1-8 as in Game No. 12.": the first moves of a score printed once, in another game.
+struct SharedOpening {
+  int game = 0;        // the heading number of the game that prints them
+  int last_move = 0;   // 8
+  std::size_t plies = 0;  // plies taken from it (16; 15 when the score resumes at Black's 8th)
+  std::string text;    // the line as printed
+};
+
+std::optional<SharedOpening> shared_opening(const PendingHeading& h, int first_number, bool black_start) {
+  static const std::regex re(R"(^\s*(?:the\s+)?moves?\s+1\s*(?:-|–|to)\s*(\d{1,3})\s+(?:are\s+)?(?:the\s+same\s+)?as\s+in\s+game\s+(?:no\.?\s*)?(\d{1,3}|[ivxlc]+)\b)",
+                             std::regex::icase | std::regex::ECMAScript);
+  for (const std::string& line : h.after) {
+    std::smatch m;
+    if (!std::regex_search(line, m, re)) continue;
+    SharedOpening s;
+    s.last_move = std::stoi(m.str(1));
+    const std::string g = m.str(2);
+    std::string upper;
+    for (char c : g) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    s.game = std::isdigit(static_cast<unsigned char>(g[0])) ? std::stoi(g) : roman_value(upper);
+    s.text = line;
+    // The score goes on at the next move, or at Black's reply to the last move shared.
+    if (first_number == s.last_move + 1 && !black_start) s.plies = 2 * static_cast<std::size_t>(s.last_move);
+    else if (first_number == s.last_move && black_start) s.plies = 2 * static_cast<std::size_t>(s.last_move) - 1;
+    else return std::nullopt;
+    if (s.game <= 0) return std::nullopt;
+    return s;
+  }
+  return std::nullopt;
+}
+
+// Starts a score with the first `shared.plies` plies of `from` as printed there (their bytes map
+// to that game's lines), named as an assumption of the finder.
+void seed_shared_opening(Builder& b, const BookGame& from, const SharedOpening& shared) {
+  const DescriptiveScore sc = read_descriptive_score(from.score, DescriptiveDialect::English);
+  if (sc.moves.size() < shared.plies) return;
+  const std::size_t cut = shared.plies < sc.moves.size() ? static_cast<std::size_t>(sc.moves[shared.plies].span.byte)
+                                                         : from.score.size();
+  // Back to the start of the cell when the cut falls on a line's start ("9. P-Q3"): drop its number.
+  std::size_t end = cut;
+  const std::size_t line_start = from.score.rfind('\n', cut == 0 ? 0 : cut - 1);
+  if (shared.plies % 2 == 0 && line_start != std::string::npos) end = line_start + 1;
+  b.game.score = from.score.substr(0, end);
+  b.game.origin.assign(from.origin.begin(), from.origin.begin() + static_cast<std::ptrdiff_t>(end));
+  if (!b.game.score.empty() && b.game.score.back() != '\n') {
+    b.game.score += '\n';
+    b.game.origin.push_back(b.game.origin.back());
+  }
+  b.number = shared.last_move + (shared.plies % 2 == 0 ? 1 : 0);
+  b.side = shared.plies % 2 == 0 ? Color::White : Color::Black;
+  BookStop r;
+  r.line = b.game.first_line;
+  r.column = 1;
+  r.code = Code::DescriptiveRepair;
+  r.token = shared.text;
+  r.message = "'" + shared.text + "': the first " + std::to_string(shared.plies) + " plies are game " +
+              std::to_string(from.number) + "'s (lines " + std::to_string(from.first_line) + "-" +
+              std::to_string(from.last_line) + "), as the book says";
+  b.game.layout_repairs.push_back(std::move(r));
+}
+
 }  // namespace
 
 BookExtraction extract_book_games(std::string_view bytes) {
@@ -731,6 +822,7 @@ BookExtraction extract_book_games(std::string_view bytes) {
   }
 
   std::optional<Builder> cur;
+  std::map<int, std::size_t> by_heading_number;  // "GAME No. 12" → its index in out.games
   std::optional<PendingHeading> heading;
   std::uint32_t since_heading = 0;
   auto close = [&] {
@@ -740,6 +832,8 @@ BookExtraction extract_book_games(std::string_view bytes) {
     b.game.last_line = std::max(b.game.last_line, b.last_move_line);
     if (b.game.print_lines > 0 || !b.game.layout_stops.empty()) {
       b.game.number = static_cast<int>(out.games.size()) + 1;
+      if (const int n = heading_number(b.game.heading); n > 0 && b.game.has_heading)
+        by_heading_number.try_emplace(n, out.games.size());
       b.game.origin.push_back(b.game.origin.empty() ? 0 : b.game.origin.back());
       out.games.push_back(std::move(b.game));
     }
@@ -769,14 +863,23 @@ BookExtraction extract_book_games(std::string_view bytes) {
     if (sl && sl->run_in_numbers > 0 && !heading && !(cur && cur->game.has_heading)) sl.reset();
     if (sl) {
       const Cell& c0 = sl->cells.front();
-      const bool starts = c0.number == 1 && (!cur || cur->number > 1 || cur->side == Color::Black ||
-                                             cur->game.print_lines > 0);
+      // "Moves 1-8 as in Game No. 12." under the heading: the score starts at move 9 (or at
+      // Black's 8th) with the first moves of that game.
+      std::optional<SharedOpening> shared;
+      if (heading && !cur && c0.number > 1) {
+        shared = shared_opening(*heading, c0.number, c0.black_start);
+        if (shared && !by_heading_number.contains(shared->game)) shared.reset();
+      }
+      const bool starts = (c0.number == 1 && (!cur || cur->number > 1 || cur->side == Color::Black ||
+                                              cur->game.print_lines > 0)) ||
+                          shared.has_value();
       if (starts && !(cur && cur->number == 1 && cur->side == Color::White && cur->game.print_lines == 0)) {
         close();
         cur.emplace();
         cur->game.first_line = line_no;
         cur->indent = sl->indent;
         cur->punctuated = sl->punctuated;
+        if (shared) seed_shared_opening(*cur, out.games[by_heading_number.at(shared->game)], *shared);
         if (heading) {
           cur->game.has_heading = true;
           cur->game.heading = heading->text;
@@ -853,6 +956,7 @@ BookExtraction extract_book_games(std::string_view bytes) {
       flush_right(*cur, text, line_starts);
       if (line_no - cur->last_move_line > 120) close();
     }
+    if (heading && is_diagram_line(body)) continue;  // a diagram between the heading and the score
     if (heading) {
       if (++since_heading > 12) heading.reset();
       else heading->after.push_back(std::string(body));

@@ -419,3 +419,41 @@ TEST_CASE("book: a word of comment after a move is no move") {
   CHECK(moves.replays[0].plies == 5);
   for (const auto& d : moves.replays[0].notes) CHECK(d.message.find("comment") == std::string::npos);
 }
+
+TEST_CASE("book: 'Moves 1-5 as in Game No. 1' takes the first moves from the game that prints them") {
+  const std::string book =
+      "GAME No. 1\n\n"
+      "    1. P-K4        P-K4\n"
+      "    2. Kt-KB3      P-Q3\n"
+      "    3. P-Q4        B-Kt5\n"
+      "    4. PxP         BxKt\n"
+      "    5. QxB         PxP\n"
+      "    6. B-QB4       Kt-KB3\n"
+      "    7. Q-QKt3      Q-K2\n\n"
+      "GAME No. 2\n\n"
+      "Moves 1-5 as in Game No. 1.\n\n"
+      "     ---------------------------------\n"
+      "   8 | #R | #Kt|    | #Q | #K | #B | #Kt| #R |\n"
+      "     ---------------------------------\n"
+      "       A    B    C    D    E    F    G    H\n\n"
+      "              Diag. 3\n\n"
+      "    6. B-QB4       Q-B3\n"
+      "    7. Q-QKt3      P-QKt3\n\n"
+      "GAME No. 3\n\n"
+      "Move 1-5 as in Game No. 1.\n\n"
+      "    5. ...         Kt-KB3\n"
+      "    6. PxP         BxP\n\n"
+      "GAME No. 4\n\n"
+      "Moves 1-5 as in Game No. 9.\n\n"
+      "    6. B-QB4       Q-B3\n";
+  const BookRun r = run_book(book);
+  REQUIRE(r.ex.games.size() == 3);  // game No. 4 names a game the book does not have: no score
+  CHECK(r.replays[1].complete);
+  CHECK(san_of(r.replays[1].read.resolution) == "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Qf6 Qb3 b6");
+  CHECK(r.replays[2].complete);
+  CHECK(san_of(r.replays[2].read.resolution) == "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 Nf6 exd6 Bxd6");
+  bool said = false;
+  for (const auto& d : r.replays[1].notes) said = said || d.message.find("the first 10 plies are game 1's") != std::string::npos;
+  CHECK(said);
+  CHECK(r.ex.games[1].first_line == 11);  // its heading
+}
