@@ -821,6 +821,82 @@ BookExtraction extract_book_games(std::string_view bytes) {
     lines.push_back(strip_book_markup(text.substr(b, e - b), in_block));
   }
 
+  // Column blocks, tested both ways: White's moves 1..n, one a line, then Black's 1..n (or
+  // n-1). Line by line such a listing stops at its second line (move 2 where Black's 1st is
+  // due); read as two blocks, alternately, it may replay. The block reading is kept only when
+  // the whole game then replays; otherwise the lines are read one by one and the gap reported.
+  std::map<std::size_t, BookGame> block_games;  // by the index of their first line
+  std::vector<bool> in_block_game(lines.size(), false);
+  {
+    struct Entry {
+      std::size_t k;
+      Cell cell;
+    };
+    std::vector<std::vector<Entry>> runs;
+    std::vector<Entry> run;
+    auto end_run = [&] {
+      if (run.size() >= 3) runs.push_back(run);
+      run.clear();
+    };
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+      if (trim(lines[k]).empty()) continue;
+      const auto sl = parse_score_line(lines[k]);
+      const bool single = sl && sl->cells.size() == 1 && sl->cells[0].number > 0 && !sl->cells[0].black_start &&
+                          sl->cells[0].moves == 1 && sl->result.empty() && !sl->punctuated;
+      if (single && !run.empty() && sl->cells[0].number == run.back().cell.number + 1 && k - run.back().k <= 2) {
+        run.push_back({k, sl->cells[0]});
+        continue;
+      }
+      end_run();
+      if (single && sl->cells[0].number == 1) run.push_back({k, sl->cells[0]});
+    }
+    end_run();
+    for (std::size_t r = 0; r + 1 < runs.size(); ++r) {
+      const auto& white = runs[r];
+      const auto& black = runs[r + 1];
+      if (black.front().k - white.back().k > 8) continue;
+      if (black.size() != white.size() && black.size() + 1 != white.size()) continue;
+      BookGame g;
+      g.first_line = static_cast<std::uint32_t>(white.front().k + 1);
+      g.last_line = static_cast<std::uint32_t>(black.back().k + 1);
+      auto put = [&](const std::string& prefix, const Entry& e) {
+        const std::uint64_t lb = line_starts[e.k];
+        for (char c : prefix) {
+          g.score += c;
+          g.origin.push_back(lb + e.cell.begin);
+        }
+        const std::string_view t = std::string_view(lines[e.k]).substr(e.cell.begin, e.cell.end - e.cell.begin);
+        for (std::size_t i = 0; i < t.size(); ++i) {
+          g.score += t[i];
+          g.origin.push_back(lb + e.cell.begin + i);
+        }
+        g.score += '\n';
+        g.origin.push_back(lb + e.cell.end);
+      };
+      for (std::size_t i = 0; i < white.size(); ++i) {
+        put(std::to_string(i + 1) + ". ", white[i]);
+        if (i < black.size()) put(std::to_string(i + 1) + "... ", black[i]);
+      }
+      g.origin.push_back(g.origin.back());
+      g.print_lines = static_cast<std::uint32_t>(white.size() + black.size());
+      if (!replay_book_game(g, text).complete) continue;
+      g.origin.pop_back();  // close() adds the end again
+      BookStop note;
+      note.line = g.first_line;
+      note.column = 1;
+      note.code = Code::DescriptiveRepair;
+      note.message = "White's moves (lines " + std::to_string(white.front().k + 1) + "-" +
+                     std::to_string(white.back().k + 1) + ") and Black's (lines " + std::to_string(black.front().k + 1) +
+                     "-" + std::to_string(black.back().k + 1) +
+                     ") are printed as two blocks: read alternately, the whole game replays; line by line it "
+                     "stops at move 2";
+      g.layout_repairs.push_back(std::move(note));
+      for (std::size_t k = white.front().k; k <= black.back().k; ++k) in_block_game[k] = true;
+      block_games.emplace(white.front().k, std::move(g));
+      ++r;
+    }
+  }
+
   std::optional<Builder> cur;
   std::map<int, std::size_t> by_heading_number;  // "GAME No. 12" → its index in out.games
   std::optional<PendingHeading> heading;
@@ -845,6 +921,23 @@ BookExtraction extract_book_games(std::string_view bytes) {
     const std::uint64_t line_byte = line_starts[k];
     const std::string_view body = trim(line);
     if (body.empty()) continue;
+    if (in_block_game[k]) {
+      if (const auto it = block_games.find(k); it != block_games.end()) {
+        close();
+        cur.emplace();
+        cur->game = std::move(it->second);
+        if (heading) {
+          cur->game.has_heading = true;
+          cur->game.heading = heading->text;
+          cur->game.first_line = heading->line;
+          cur->game.tags = heading_tags(*heading, cur->game.title);
+          heading.reset();
+        }
+        cur->last_move_line = cur->game.last_line;
+        close();
+      }
+      continue;
+    }
     if (starts_with_word(body, "PART ") || starts_with_word(body, "CHAPTER ") ||
         starts_with_word(body, "End of") ||
         (body.size() > 3 && body.find_first_not_of("* ") == std::string_view::npos)) {

@@ -457,3 +457,34 @@ TEST_CASE("book: 'Moves 1-5 as in Game No. 1' takes the first moves from the gam
   CHECK(said);
   CHECK(r.ex.games[1].first_line == 11);  // its heading
 }
+
+TEST_CASE("book: column blocks (White's moves, then Black's) are tested both ways") {
+  const char* white[] = {"P-K4", "Kt-KB3", "P-Q4", "PxP", "QxB", "B-QB4", "Q-QKt3", "Kt-B3", "B-KKt5",
+                         "KtxP", "BxKtP ch", "Castles QR", "RxKt", "R-Q1", "BxR ch", "Q-Kt8 ch", "R-Q8 mate"};
+  const char* black[] = {"P-K4", "P-Q3", "B-Kt5", "BxKt", "PxP", "Kt-KB3", "Q-K2", "P-B3",
+                         "P-Kt4", "PxKt", "QKt-Q2", "R-Q1", "RxR", "Q-K3", "KtxB", "KtxQ"};
+  std::string book = "GAME No. 1.--Morphy v. The Duke and the Count.\n\nWhite.\n";
+  for (int i = 0; i < 17; ++i) book += "   " + std::to_string(i + 1) + ". " + white[i] + "\n";
+  book += "\nBlack.\n";
+  for (int i = 0; i < 16; ++i) book += "   " + std::to_string(i + 1) + ". " + black[i] + "\n";
+  BookRun r = run_book(book);
+  REQUIRE(r.ex.games.size() == 1);
+  CAPTURE(r.replays[0].summary);
+  CHECK(r.replays[0].complete);
+  CHECK(san_of(r.replays[0].read.resolution) == joined(test::san_moves(kOpera)));
+  CHECK(r.ex.games[0].tags.size() >= 2);
+  bool said = false;
+  for (const auto& d : r.replays[0].notes) said = said || d.message.find("printed as two blocks") != std::string::npos;
+  CHECK(said);
+  // Two lists that do not replay alternately are not put together: line by line, the gap is said.
+  // (Alternately: 1. e4 e5 2. d4 and Black's e5-e4 runs into White's pawn.)
+  const std::string lists =
+      "White's choices.\n   1. P-K4\n   2. P-Q4\n   3. P-QB4\n\nBlack's.\n   1. P-K4\n   2. P-K5\n   3. P-KR4\n";
+  r = run_book(lists);
+  REQUIRE_FALSE(r.replays.empty());
+  CHECK_FALSE(r.replays[0].complete);
+  REQUIRE(r.replays[0].stopped.has_value());
+  CHECK(r.replays[0].stopped->message.find("not in the score") != std::string::npos);
+  for (const auto& rep : r.replays)
+    for (const auto& d : rep.notes) CHECK(d.message.find("printed as two blocks") == std::string::npos);
+}
