@@ -983,8 +983,11 @@ BookExtraction extract_book_games(std::string_view bytes) {
       }
       // A line in another style than the score's is a variation in the notes: set flush left
       // under an indented score, or with ',' and ';' between its moves.
+      // A flush-left line right under the last move line, holding Black's move alone, is that
+      // line wrapped ("20. Q - Kt 2" / "P - B 3"), not a note.
+      const bool wrapped = cur && c0.number < 0 && cur->side == Color::Black && cur->last_move_line + 1 == line_no;
       const bool same_style = cur && (sl->punctuated == cur->punctuated || !sl->punctuated) &&
-                              !(cur->indent >= 4 && sl->indent == 0);
+                              (!(cur->indent >= 4 && sl->indent == 0) || wrapped);
       if (cur) {
         cur->peek_next = [&lines, k]() -> std::pair<int, bool> {
           for (std::size_t j = k + 1; j < lines.size() && j < k + 80; ++j) {

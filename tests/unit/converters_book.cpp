@@ -488,3 +488,31 @@ TEST_CASE("book: column blocks (White's moves, then Black's) are tested both way
   for (const auto& rep : r.replays)
     for (const auto& d : rep.notes) CHECK(d.message.find("printed as two blocks") == std::string::npos);
 }
+
+TEST_CASE("book: a move line wrapped flush left is read on; a flush-left line after a note is not") {
+  // The Evergreen's opening, a transcriber's block running moves together and wrapping.
+  const std::string book =
+      "GAME No. 1\n\n"
+      "       1. P - K 4                P - K 4\n"
+      "       2. Kt - K B 3             Kt - Q B 3\n"
+      "{12} /*    3. B - B 4  B - B 4    4. P - Q Kt 4  B x P    5. P - B 3\n"
+      "B - R 4 */\n"
+      "       6. P - Q 4                P x P\n";
+  BookRun r = run_book(book);
+  REQUIRE(r.ex.games.size() == 1);
+  CAPTURE(r.replays[0].summary);
+  CHECK(r.replays[0].complete);
+  CHECK(san_of(r.replays[0].read.resolution) == "e4 e5 Nf3 Nc6 Bc4 Bc5 b4 Bxb4 c3 Ba5 d4 exd4");
+  // After a blank line and a note, a flush-left move is a variation in the notes.
+  const std::string noted =
+      "GAME No. 1\n\n"
+      "       1. P - K 4                P - K 4\n"
+      "       2. Kt - K B 3\n\n"
+      "A note.\n"
+      "P - Q 3\n\n"
+      "       2. ........               Kt - Q B 3\n";
+  r = run_book(noted);
+  REQUIRE(r.ex.games.size() == 1);
+  CHECK(r.replays[0].complete);
+  CHECK(san_of(r.replays[0].read.resolution) == "e4 e5 Nf3 Nc6");
+}
