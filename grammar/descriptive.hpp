@@ -91,7 +91,7 @@ struct en_mover : sor< en_mover_pawn, en_mover_identity, en_mover_plain > {};
 // Origin: "R(1)", "N(Q2)", "R(B)", "Kt (Q 6)", or a rank glued on: "R1-K1".
 struct en_origin_square : seq< en_square > {};
 struct en_origin_file : seq< en_file > {};
-struct en_origin_rank : seq< rank_digit > {};
+struct en_origin_rank : seq< rank_digit, opt< en_ordinal >, opt< one< '.' > > > {};
 struct en_origin_paren : seq< one< '(' >, gap, sor< en_origin_square, en_origin_file, en_origin_rank >, gap,
                               one< ')' > > {};
 struct en_capture_mark : sor< capture_sign, seq< TAO_PEGTL_STRING("takes"), word_end > > {};

@@ -1040,6 +1040,27 @@ BookExtraction extract_book_games(std::string_view bytes) {
       }
       continue;
     }
+    if (cur && !cur->stopped && cur->game.print_lines > 0) {
+      // A line set like the score's, numbered with the move the score expects, that does not
+      // read: the game stops there, said (its moves are never dropped as if it were a note).
+      std::size_t at = 0;
+      while (at < line.size() && is_blank(line[at])) ++at;
+      const std::size_t indent = at;
+      const int n = read_number(line, at, true);
+      const bool indent_like = indent + 2 >= cur->indent && indent <= cur->indent + 2 && indent > 0;
+      if (n > 0 && n == cur->number && indent_like && line_no - cur->last_move_line <= 3) {
+        flush_right(*cur, text, line_starts);
+        if (!cur->stopped) {
+          const std::string token(trim(std::string_view(line).substr(at)));
+          stop_layout(*cur, line_no,
+                      "line " + std::to_string(line_no) + " holds move " + std::to_string(n) +
+                          ", the next of the score, but '" + token + "' does not read as moves");
+          cur->game.layout_stops.back().token = token;
+          cur->game.layout_stops.back().column = static_cast<std::uint32_t>(at + 1);
+        }
+        continue;
+      }
+    }
     if (cur) {
       const std::string word = end_word_at(body);
       if (!word.empty() && line_no - cur->last_move_line <= 3) {

@@ -516,3 +516,23 @@ TEST_CASE("book: a move line wrapped flush left is read on; a flush-left line af
   CHECK(r.replays[0].complete);
   CHECK(san_of(r.replays[0].read.resolution) == "e4 e5 Nf3 Nc6");
 }
+
+TEST_CASE("book: a line numbered with the next move that does not read stops the game; it is never dropped") {
+  const std::string book =
+      "GAME No. 1\n\n"
+      "    1. P-K4        P-K4\n"
+      "    2. Kt-KB3      Kt-QB3\n"
+      "    3. Kt(5?) to Kt5 ++\n"
+      "          Resigns.\n";
+  const BookRun r = run_book(book);
+  REQUIRE(r.ex.games.size() == 1);
+  CHECK_FALSE(r.replays[0].complete);
+  REQUIRE(r.replays[0].stopped.has_value());
+  CHECK(r.replays[0].stopped->line == 5);
+  CHECK(r.replays[0].stopped->column == 8);
+  CHECK(r.replays[0].stopped->token == "Kt(5?) to Kt5 ++");
+  CHECK(r.replays[0].plies == 4);
+  // The origin's rank may carry its ordinal: "Kt(5th.) takes P".
+  CHECK(read_san("1. P-K4 P-Q4 2. Kt-QB3 Kt-KB3 3. Kt-Kt5 P-QR3 4. Kt-B3 P-R3 5. Kt(3d.)-K2") ==
+        "e4 d5 Nc3 Nf6 Nb5 a6 Nc3 h6 Nce2");
+}
