@@ -10,6 +10,7 @@
 #include <optional>
 #include <regex>
 
+#include "board/fen.hpp"
 #include "grammar/descriptive_parser.hpp"
 #include "grammar/descriptive_print.hpp"
 #include "notation/write.hpp"
@@ -708,6 +709,47 @@ void flush_right(Builder& b, std::string_view text, const std::vector<std::uint6
   }
 }
 
+// One rank of an ASCII diagram: "     8 | #R | #Kt|    | ^P | …" (8 cells between bars; '#' or
+// '*' before a piece, or a lower-case letter, is Black's; '^' or none is White's). Returns the
+// rank (1..8) and its FEN row, or 0 when the line is no diagram rank.
+int diagram_rank(std::string_view body, std::string& row) {
+  if (body.size() < 10 || body[0] < '1' || body[0] > '8') return 0;
+  std::size_t bar = body.find('|');
+  if (bar == std::string_view::npos || !trim(body.substr(1, bar - 1)).empty()) return 0;
+  row.clear();
+  int files = 0, empty = 0;
+  while (true) {
+    const std::size_t next = body.find('|', bar + 1);
+    if (next == std::string_view::npos) break;
+    std::string_view cell = trim(body.substr(bar + 1, next - bar - 1));
+    bar = next;
+    if (++files > 8) return 0;
+    if (cell.empty() || cell == "." || cell == "-") {
+      ++empty;
+      continue;
+    }
+    bool black = false;
+    if (cell.front() == '#' || cell.front() == '*') {
+      black = true;
+      cell.remove_prefix(1);
+    } else if (cell.front() == '^') {
+      cell.remove_prefix(1);
+    }
+    char letter = 0;
+    if (cell == "Kt" || cell == "N" || cell == "kt" || cell == "n") letter = 'N';
+    else if (cell.size() == 1 && std::string_view("KQRBPkqrbp").find(cell[0]) != std::string_view::npos)
+      letter = static_cast<char>(std::toupper(static_cast<unsigned char>(cell[0])));
+    if (letter == 0) return 0;
+    if (std::islower(static_cast<unsigned char>(cell[0]))) black = true;
+    if (empty > 0) row += std::to_string(empty);
+    empty = 0;
+    row += black ? static_cast<char>(std::tolower(static_cast<unsigned char>(letter))) : letter;
+  }
+  if (files != 8) return 0;
+  if (empty > 0) row += std::to_string(empty);
+  return body[0] - '0';
+}
+
 // A line of an ASCII diagram: its frame, a rank of squares, the file letters, the caption.
 bool is_diagram_line(std::string_view body) {
   if (body.find('|') != std::string_view::npos) return true;
@@ -897,6 +939,9 @@ BookExtraction extract_book_games(std::string_view bytes) {
     }
   }
 
+  std::vector<std::string> diagram_rows;  // ranks read so far of the diagram being printed
+  std::string diagram_placement;          // the last complete diagram's FEN placement
+  std::uint32_t diagram_at = 0;           // the line of its first rank
   std::optional<Builder> cur;
   std::map<int, std::size_t> by_heading_number;  // "GAME No. 12" → its index in out.games
   std::optional<PendingHeading> heading;
@@ -921,6 +966,21 @@ BookExtraction extract_book_games(std::string_view bytes) {
     const std::uint64_t line_byte = line_starts[k];
     const std::string_view body = trim(line);
     if (body.empty()) continue;
+    if (body.find('|') != std::string_view::npos) {
+      // Diagram ranks, 8 down to 1: the last complete diagram is kept for a score after it.
+      std::string row;
+      const int rank = diagram_rank(body, row);
+      if (rank == 8) {
+        diagram_rows.assign(1, row);
+      } else if (rank > 0 && rank == 8 - static_cast<int>(diagram_rows.size()) && !diagram_rows.empty()) {
+        diagram_rows.push_back(row);
+        if (rank == 1) {
+          diagram_placement.clear();
+          for (const auto& r : diagram_rows) diagram_placement += (diagram_placement.empty() ? "" : "/") + r;
+          diagram_at = line_no;
+        }
+      }
+    }
     if (in_block_game[k]) {
       if (const auto it = block_games.find(k); it != block_games.end()) {
         close();
@@ -973,6 +1033,11 @@ BookExtraction extract_book_games(std::string_view bytes) {
         cur->indent = sl->indent;
         cur->punctuated = sl->punctuated;
         if (shared) seed_shared_opening(*cur, out.games[by_heading_number.at(shared->game)], *shared);
+        const std::uint32_t after_last = out.games.empty() ? 0 : out.games.back().last_line;
+        if (!shared && c0.number == 1 && diagram_at > after_last && line_no - diagram_at <= 40 && !diagram_placement.empty()) {
+          cur->game.diagram_fen = diagram_placement + (c0.black_start ? " b" : " w") + " - - 0 1";
+          cur->game.diagram_line = diagram_at;
+        }
         if (heading) {
           cur->game.has_heading = true;
           cur->game.heading = heading->text;
@@ -1111,6 +1176,18 @@ BookReplay replay_book_game(const BookGame& game, std::string_view text) {
   DescriptiveReadOptions options;
   options.collapse_spaces = true;
   replay.read = read_descriptive_game(game.score, DescriptiveDialect::English, Position::startpos(), options);
+  // A score after a diagram that does not start from the initial position: read from the
+  // diagram, tested both ways; the diagram's reading is kept when it reads more of the score
+  // (a stop further on is reported as usual).
+  if (!replay.read.resolution.complete && !game.diagram_fen.empty()) {
+    if (auto from = position_from_fen(game.diagram_fen)) {
+      DescriptiveGame other = read_descriptive_game(game.score, DescriptiveDialect::English, *from, options);
+      if (other.resolution.plies.size() > replay.read.resolution.plies.size()) {
+        replay.read = std::move(other);
+        replay.start_fen = game.diagram_fen;
+      }
+    }
+  }
   const auto& r = replay.read.resolution;
   const auto& sc = replay.read.score;
   replay.plies = r.plies.size();
@@ -1129,6 +1206,17 @@ BookReplay replay_book_game(const BookGame& game, std::string_view text) {
       placed.byte = book_byte(d.byte);
       replay.notes.push_back(std::move(placed));
     }
+  }
+  if (!replay.start_fen.empty()) {
+    Diagnostic d;
+    d.code = Code::DescriptiveConvention;
+    d.severity = Severity::Note;
+    d.line = game.diagram_line;
+    d.column = 1;
+    d.message = "the score starts from the diagram at line " + std::to_string(game.diagram_line) + " (" +
+                replay.start_fen + "): from the initial position it reads less far";
+    ++counts[std::string(code_name(Code::DescriptiveConvention))];
+    replay.notes.push_back(std::move(d));
   }
   for (const BookStop& fix : game.layout_repairs) {
     ++counts[std::string(code_name(Code::DescriptiveRepair))];
@@ -1243,9 +1331,13 @@ std::string book_game_to_pgn(const BookGame& game, const BookReplay& replay) {
   out += "[Result \"" + result + "\"]\n";
   for (const auto& [n, v] : game.tags)
     if (n == "Opening") tag("Opening", v);
+  Position pos = Position::startpos();
+  if (!replay.start_fen.empty()) {
+    if (auto from = position_from_fen(replay.start_fen)) pos = *from;
+    out += "[SetUp \"1\"]\n[FEN \"" + replay.start_fen + "\"]\n";
+  }
   out += "[Annotator \"descriptive score extracted from the book text (lines " + std::to_string(game.first_line) +
          "-" + std::to_string(game.last_line) + ")\"]\n\n";
-  Position pos = Position::startpos();
   std::size_t column = 0;
   auto emit = [&](const std::string& token) {
     if (column > 0 && column + token.size() + 1 > 79) {
@@ -1259,9 +1351,11 @@ std::string book_game_to_pgn(const BookGame& game, const BookReplay& replay) {
     column += token.size();
   };
   const auto& plies = replay.read.resolution.plies;
+  const std::size_t black_first = pos.side_to_move() == Color::Black ? 1 : 0;
+  if (black_first && !plies.empty()) emit("1...");
   for (std::size_t i = 0; i < plies.size(); ++i) {
     const Move m = plies[i].move;
-    if (i % 2 == 0) emit(std::to_string(i / 2 + 1) + ".");
+    if ((i + black_first) % 2 == 0) emit(std::to_string((i + black_first) / 2 + 1) + ".");
     emit(write_move(pos, m));
     pos.play(m);
   }
@@ -1280,6 +1374,7 @@ std::string book_game_report_json(const BookGame& game, const BookReplay& replay
   for (std::size_t i = 0; i < game.tags.size(); ++i)
     out += (i ? "," : "") + json_string(game.tags[i].first) + ":" + json_string(game.tags[i].second);
   out += "},\"plies\":" + std::to_string(replay.plies);
+  if (!replay.start_fen.empty()) out += ",\"start\":" + json_string(replay.start_fen);
   out += ",\"complete\":" + std::string(replay.complete ? "true" : "false");
   out += ",\"stopped\":";
   if (replay.stopped) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "board/fen.hpp"
 #include "converters/book/book.hpp"
 #include "grammar/descriptive_parser.hpp"
 #include "grammar/descriptive_print.hpp"
@@ -52,6 +53,18 @@ std::string read_san(const std::string& score) {
   if (g.score.stopped_early) return "syntax: " + g.score.diagnostics.front().message;
   if (!g.resolution.complete) return "stops: " + g.resolution.error.message;
   return san_of(g.resolution);
+}
+
+// The SAN of a book replay from where it started (the diagram's position when read from one).
+std::string san_of_from(const BookReplay& r) {
+  std::string out;
+  Position p = r.start_fen.empty() ? Position::startpos() : *position_from_fen(r.start_fen);
+  for (const auto& ply : r.read.resolution.plies) {
+    if (!out.empty()) out += ' ';
+    out += write_move(p, ply.move);
+    p.play(ply.move);
+  }
+  return out;
 }
 
 bool has_repair(const std::string& score, const std::string& word) {
@@ -535,4 +548,47 @@ TEST_CASE("book: a line numbered with the next move that does not read stops the
   // The origin's rank may carry its ordinal: "Kt(5th.) takes P".
   CHECK(read_san("1. P-K4 P-Q4 2. Kt-QB3 Kt-KB3 3. Kt-Kt5 P-QR3 4. Kt-B3 P-R3 5. Kt(3d.)-K2") ==
         "e4 d5 Nc3 Nf6 Nb5 a6 Nc3 h6 Nce2");
+}
+
+TEST_CASE("book: a score after a diagram that is no game from the start is read from the diagram") {
+  // A king and rook ending typed as a diagram; its moves are legal only from there.
+  const std::string book =
+      "The ending.\n\n"
+      "        ---------------------------------------\n"
+      "     8 |    |    |    |    | #K |    |    |    |\n"
+      "       |---------------------------------------|\n"
+      "     7 |    |    |    |    |    |    |    | ^R |\n"
+      "       |---------------------------------------|\n"
+      "     6 |    |    |    |    | ^K |    |    |    |\n"
+      "       |---------------------------------------|\n"
+      "     5 |    |    |    |    |    |    |    |    |\n"
+      "       |---------------------------------------|\n"
+      "     4 |    |    |    |    |    |    |    |    |\n"
+      "       |---------------------------------------|\n"
+      "     3 |    |    |    |    |    |    |    |    |\n"
+      "       |---------------------------------------|\n"
+      "     2 |    |    |    |    |    |    |    |    |\n"
+      "       |---------------------------------------|\n"
+      "     1 |    |    |    |    |    |    |    |    |\n"
+      "        ---------------------------------------\n"
+      "         A    B    C    D    E    F    G    H\n\n"
+      "                Diag. 1.\n\n"
+      "          1. R-QR7         K-B1\n"
+      "          2. R-R8 ch\n";
+  const BookRun r = run_book(book);
+  REQUIRE(r.ex.games.size() == 1);
+  CAPTURE(r.replays[0].summary);
+  CHECK(r.replays[0].complete);
+  CHECK(r.replays[0].start_fen == "4k3/7R/4K3/8/8/8/8/8 w - - 0 1");
+  CHECK(san_of_from(r.replays[0]) == "Ra7 Kf8 Ra8+");
+  const std::string pgn = book_game_to_pgn(r.ex.games[0], r.replays[0]);
+  CHECK(pgn.find("[FEN \"4k3/7R/4K3/8/8/8/8/8 w - - 0 1\"]") != std::string::npos);
+  CHECK(pgn.find("1. Ra7 Kf8 2. Ra8+") != std::string::npos);
+  CHECK(book_game_report_json(r.ex.games[0], r.replays[0]).find("\"start\":\"4k3/7R/4K3/8/8/8/8/8 w - - 0 1\"") !=
+        std::string::npos);
+  // From the initial position the same score would not read: no diagram, no game from it.
+  const BookRun plain = run_book(book.substr(book.find("          1. R-QR7")));
+  REQUIRE(plain.ex.games.size() == 1);
+  CHECK_FALSE(plain.replays[0].complete);
+  CHECK(plain.replays[0].start_fen.empty());
 }
