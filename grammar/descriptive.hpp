@@ -91,7 +91,7 @@ struct en_mover : sor< en_mover_pawn, en_mover_identity, en_mover_plain > {};
 // Origin: "R(1)", "N(Q2)", "R(B)", "Kt (Q 6)", or a rank glued on: "R1-K1".
 struct en_origin_square : seq< en_square > {};
 struct en_origin_file : seq< en_file > {};
-struct en_origin_rank : seq< rank_digit > {};
+struct en_origin_rank : seq< rank_digit, opt< en_ordinal >, opt< one< '.' > > > {};
 struct en_origin_paren : seq< one< '(' >, gap, sor< en_origin_square, en_origin_file, en_origin_rank >, gap,
                               one< ')' > > {};
 struct en_capture_mark : sor< capture_sign, seq< TAO_PEGTL_STRING("takes"), word_end > > {};
@@ -115,6 +115,9 @@ struct en_capture_part : seq< en_capture_mark, gap, en_captured, opt< gap, en_ca
 // Destination: "-K4", " - Q B 4", " to K's 4th", "K4" with the hyphen missing, "-B" (file only).
 struct en_dest_square : seq< en_square > {};
 struct en_dest_hyphen : seq< en_move_dash, gap, en_dest_square > {};
+// The origin set after the hyphen, before the square: "R-(B5)B7" (the rook on B5 to B7).
+struct en_origin_after_dash : seq< en_origin_paren > {};
+struct en_dest_origin_hyphen : seq< en_move_dash, gap, en_origin_after_dash, gap, en_dest_square > {};
 struct en_dest_no_hyphen : seq< en_dest_square > {};
 struct en_dest_file : seq< en_file > {};
 struct en_dest_file_only : seq< en_move_dash, gap, en_dest_file, not_at< gap, alnum > > {};
@@ -124,7 +127,7 @@ struct en_verb_checks : seq< sor< TAO_PEGTL_STRING("checks"), TAO_PEGTL_STRING("
 struct en_verb_other : seq< sor< TAO_PEGTL_STRING("interposes"), TAO_PEGTL_STRING("covers") >, word_end,
                             opt< one< '.' > > > {};
 struct en_dest_verb : sor< en_verb_checks, en_verb_other > {};
-struct en_move_part : sor< en_dest_hyphen, en_dest_file_only, en_dest_no_hyphen, en_dest_verb > {};
+struct en_move_part : sor< en_dest_hyphen, en_dest_origin_hyphen, en_dest_file_only, en_dest_no_hyphen, en_dest_verb > {};
 
 struct en_piece_move : seq< en_mover, opt< gap, en_origin >, gap, sor< en_capture_part, en_move_part >,
                             opt< gap, en_promotion > > {};

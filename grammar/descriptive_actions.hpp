@@ -266,6 +266,10 @@ struct action<en_dest_square> {
   }
 };
 template <>
+struct action<en_dest_origin_hyphen> {
+  static void apply0(ParseState& s) { s.move.repairs |= kRepairWordForm; }
+};
+template <>
 struct action<en_dest_no_hyphen> {
   static void apply0(ParseState& s) { s.move.repairs |= kRepairMissingHyphen; }
 };
@@ -285,6 +289,7 @@ struct action<en_dest_file> {
   static void apply0(ParseState& s) {
     s.move.to_files = s.files;
     s.move.to_rank = 1;  // "R-B": a file alone names the first rank (NOTATION.md §2.1.4)
+    s.move.file_only = true;
   }
 };
 template <>

@@ -218,8 +218,11 @@ std::string describe_repairs(std::uint32_t used) {
       {kRepairEnPassantWords, "en passant written in words"},
       {kRepairPromotionWords, "promotion written in words"},
       {kRepairCapturedPiece, "the piece taken is not the one printed: read as the capture the board allows"},
-      {kRepairWordForm, "word form tolerated (take, Kts, (on ...), (!))"},
+      {kRepairWordForm, "word form tolerated (take, Kts, (on ...), (!), the origin after the hyphen)"},
       {kRepairVerbal, "verbal notation read as descriptive"},
+      {kRepairRankMissing, "the rank left out: the file alone read as any square of it"},
+      {kRepairRankMisprint, "the rank misprinted: read as the move of that piece to that file"},
+      {kRepairWingByPlace, "K/Q before the piece read as the one on that side of the other, not the one that started there"},
   };
   std::string out;
   for (const auto& [bit, name] : kNames) {
@@ -253,11 +256,60 @@ Diagnostic ply_diagnostic(Code code, Severity severity, std::size_t ply, const D
   return d;
 }
 
-}  // namespace
+// "P-Kt": a file alone names the first rank (R-B); where nothing can go there, the rank was left
+// out of the print (any square of the file, kRepairRankMissing), or the hyphen stands for
+// "takes" as in "Kt-P" (P takes Kt, kRepairOcr). Both are readings; the rest of the score chooses.
+std::vector<DescriptiveReading> file_only_readings(const DescriptiveMove& dm, const Position& pos,
+                                                   const IdentityTracker& ids) {
+  std::vector<DescriptiveReading> out;
+  if (!dm.file_only || dm.piece == PieceType::None || dm.capture) return out;
+  DescriptiveMove any_rank = dm;
+  any_rank.to_rank = 0;
+  for (Move m : descriptive_matches(any_rank, pos, ids)) out.push_back({m, dm.repairs | kRepairRankMissing});
+  const FileMask f = dm.to_files;
+  const PieceType victim = f == kAllFiles ? PieceType::None
+                           : (f & 0x81) == f ? PieceType::Rook
+                           : (f & 0x42) == f ? PieceType::Knight
+                           : (f & 0x24) == f ? PieceType::Bishop
+                           : f == 0x08       ? PieceType::Queen
+                                             : PieceType::None;
+  if (victim == PieceType::None) return out;
+  DescriptiveMove takes = dm;
+  takes.capture = true;
+  takes.captured = victim;
+  takes.to_files = kAllFiles;
+  takes.to_rank = 0;
+  for (Move m : descriptive_matches(takes, pos, ids)) out.push_back({m, dm.repairs | kRepairOcr});
+  return out;
+}
 
-DescriptiveGameResult resolve_descriptive_game(std::span<const DescriptiveMove> moves,
-                                               const Position& start,
-                                               const DescriptiveSearchOptions& options) {
+// The pieces a wing letter names by place: of two pieces of the type, the one on the files of
+// that wing's side of the other ("KR" the rook nearer the h-file). Empty when the pieces share a
+// file or are not two.
+std::vector<Move> wing_by_place_matches(const DescriptiveMove& dm, const Position& pos, const IdentityTracker& ids) {
+  if (dm.is_castling() || dm.mover.identity == Wing::Any || dm.piece == PieceType::None) return {};
+  std::vector<Square> squares;
+  for (int i = 0; i < 64; ++i) {
+    const auto s = static_cast<Square>(i);
+    const Piece p = pos.piece_at(s);
+    if (p.type == dm.piece && p.color == pos.side_to_move()) squares.push_back(s);
+  }
+  if (squares.size() != 2 || file_of(squares[0]) == file_of(squares[1])) return {};
+  const bool first_kingward = index_of(file_of(squares[0])) > index_of(file_of(squares[1]));
+  const Square chosen = (dm.mover.identity == Wing::King) == first_kingward ? squares[0] : squares[1];
+  DescriptiveMove any = dm;
+  any.mover = Designator{};
+  std::vector<Move> out;
+  for (Move m : descriptive_matches(any, pos, ids))
+    if (m.from() == chosen) out.push_back(m);
+  return out;
+}
+
+// One pass of the beam search. `wide` (a second pass, run only when the first stops): a wing
+// letter before a piece may also name it by place, and a move no piece can make may have its
+// rank misprinted.
+DescriptiveGameResult resolve_game_pass(std::span<const DescriptiveMove> moves, const Position& start,
+                                        const DescriptiveSearchOptions& options, bool wide) {
   DescriptiveGameResult result;
   bool failed = false;
   std::vector<Line> lines;
@@ -269,6 +321,12 @@ DescriptiveGameResult resolve_descriptive_game(std::span<const DescriptiveMove> 
       const Line& line = lines[li];
       auto readings = descriptive_readings(moves[i], line.pos, line.ctx);
       if (li == 0) first_readings = readings;
+      if (wide) {
+        for (Move m : wing_by_place_matches(moves[i], line.pos, line.ctx.identities)) {
+          const bool known = std::any_of(readings.begin(), readings.end(), [&](const auto& r) { return r.move == m; });
+          if (!known) readings.push_back({m, moves[i].repairs | kRepairWingByPlace});
+        }
+      }
       for (const auto& r : readings) {
         if (next.size() >= options.beam_width) break;
         Line child = line;
@@ -293,6 +351,38 @@ DescriptiveGameResult resolve_descriptive_game(std::span<const DescriptiveMove> 
           child.pos.play(r.move);
           child.plies.push_back(DescriptivePly{r.move, r.used | kRepairCapturedPiece, {}});
           child.reading_counts.push_back(1);
+          next.push_back(std::move(child));
+        }
+      }
+    }
+    if (next.empty() && moves[i].file_only) {
+      for (const Line& line : lines) {
+        const auto readings = file_only_readings(moves[i], line.pos, line.ctx.identities);
+        for (const auto& r : readings) {
+          if (next.size() >= options.beam_width) break;
+          Line child = line;
+          child.ctx.play(child.pos, r.move);
+          child.pos.play(r.move);
+          child.plies.push_back(DescriptivePly{r.move, r.used, {}});
+          child.reading_counts.push_back(static_cast<std::uint8_t>(std::min<std::size_t>(readings.size(), 255)));
+          next.push_back(std::move(child));
+        }
+      }
+    }
+    if (wide && next.empty() && moves[i].to_rank != 0 && !moves[i].capture && !moves[i].is_castling()) {
+      // Last resort: a misprinted rank ("P-Kt2" where no pawn can go) is read as the moves of
+      // that piece to that file; the rest of the score chooses among them, named as a repair.
+      DescriptiveMove any_rank = moves[i];
+      any_rank.to_rank = 0;
+      for (const Line& line : lines) {
+        const auto readings = descriptive_readings(any_rank, line.pos, line.ctx);
+        for (const auto& r : readings) {
+          if (next.size() >= options.beam_width) break;
+          Line child = line;
+          child.ctx.play(child.pos, r.move);
+          child.pos.play(r.move);
+          child.plies.push_back(DescriptivePly{r.move, r.used | kRepairRankMisprint, {}});
+          child.reading_counts.push_back(static_cast<std::uint8_t>(std::min<std::size_t>(readings.size(), 255)));
           next.push_back(std::move(child));
         }
       }
@@ -341,6 +431,28 @@ DescriptiveGameResult resolve_descriptive_game(std::span<const DescriptiveMove> 
                                                   describe_repairs(conventions)));
   }
   return result;
+}
+
+}  // namespace
+
+DescriptiveGameResult resolve_descriptive_game(std::span<const DescriptiveMove> moves,
+                                               const Position& start,
+                                               const DescriptiveSearchOptions& options) {
+  DescriptiveGameResult first = resolve_game_pass(moves, start, options, false);
+  if (first.complete) return first;
+  // A stop can come from an earlier ply read the wrong way: "KR" meant the rook on the king's
+  // side, not the one that started there. Read again with that reading allowed.
+  // A misprinted rank is read the same way. The second reading is kept only when the whole score
+  // then replays (a misprint is never assumed to read part of a score),
+  // and at least kConfirmingPlies plies must follow each such reading.
+  constexpr std::size_t kConfirmingPlies = 6;
+  DescriptiveGameResult second = resolve_game_pass(moves, start, options, true);
+  if (!second.complete) return first;
+  for (std::size_t i = 0; i < second.plies.size(); ++i)
+    if ((second.plies[i].used & (kRepairRankMisprint | kRepairWingByPlace)) != 0 &&
+        second.plies.size() - i - 1 < kConfirmingPlies)
+      return first;
+  return second;
 }
 
 // ---------------------------------------------------------------------------------------------

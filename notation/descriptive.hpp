@@ -75,13 +75,17 @@ enum DescriptiveRepair : std::uint32_t {
   kRepairCapturedPiece = 1u << 14,   // the piece printed as taken is not there: read as the one that is
   kRepairWordForm = 1u << 15,        // "take" for takes, "Kts P", "(on R4)", "(!)" inside a move
   kRepairVerbal = 1u << 16,          // "The king's pawn two squares." (verbal notation before 1850)
+  kRepairRankMissing = 1u << 17,     // "P-Kt": a file alone where no first-rank move exists, any rank of it
+  kRepairRankMisprint = 1u << 18,    // "P-Kt2" where no piece can go: the move of that piece to that file
+  kRepairWingByPlace = 1u << 19,     // "KR" as the rook on the king's side of the other, not the one from h1
 };
 
 // Every repair bit (the ones a diagnostic names as N-DESC-REPAIR, not the conventions).
 inline constexpr std::uint32_t kAllRepairs =
     kRepairMissingHyphen | kRepairRankMirrored | kRepairHisHer | kRepairOcr | kRepairCastlingWords |
     kRepairSquareWord | kRepairSpacing | kRepairVerb | kRepairCheckWords | kRepairEnPassantWords |
-    kRepairPromotionWords | kRepairCapturedPiece | kRepairWordForm | kRepairVerbal;
+    kRepairPromotionWords | kRepairCapturedPiece | kRepairWordForm | kRepairVerbal | kRepairRankMissing |
+    kRepairRankMisprint | kRepairWingByPlace;
 
 struct DescriptiveMove {
   // Castling: `castle` names the side; `castle_any` is a bare "Castles" (whichever is legal).
@@ -101,6 +105,7 @@ struct DescriptiveMove {
   // ("PxP(Q5)"). to_rank 0 = no rank given (file-only "R-B").
   FileMask to_files = kAllFiles;
   std::uint8_t to_rank = 0;
+  bool file_only = false;  // printed as a file alone ("R-B", read as the first rank; "P-Kt" is a rank left out)
 
   PieceType promotion = PieceType::None;
   DescriptiveCheck check = DescriptiveCheck::None;

@@ -4,10 +4,13 @@
 #include <cctype>
 #include <algorithm>
 #include <charconv>
+#include <functional>
 #include <cstdio>
 #include <map>
 #include <optional>
+#include <regex>
 
+#include "board/fen.hpp"
 #include "grammar/descriptive_parser.hpp"
 #include "grammar/descriptive_print.hpp"
 #include "notation/write.hpp"
@@ -141,7 +144,34 @@ struct Cell {
   std::size_t begin = 0, end = 0;  // the moves' bytes in the line
   int moves = 0;             // moves the text reads as (text only)
   std::string result;
+  std::string comment;       // words after the move ("R to Q8. Good"): not read as moves
 };
+
+// "R to Q8. Good", "P takes P. Best": words of comment after a move that ends with a full stop.
+// Returns where the move ends (the comment starts after it), or npos when the tail is no comment:
+// at most three words of letters, the first capitalized, none a piece or square of the notation.
+std::size_t comment_tail(std::string_view text) {
+  const std::size_t dot = text.rfind(". ");
+  if (dot == std::string_view::npos || dot == 0) return std::string_view::npos;
+  std::string_view tail = text.substr(dot + 2);
+  while (!tail.empty() && (tail.back() == '.' || tail.back() == '!' || tail.back() == ' ')) tail.remove_suffix(1);
+  while (!tail.empty() && tail.front() == ' ') tail.remove_prefix(1);
+  if (tail.size() < 3 || !std::isupper(static_cast<unsigned char>(tail.front()))) return std::string_view::npos;
+  int words = 0;
+  std::size_t i = 0;
+  while (i < tail.size()) {
+    std::size_t j = i;
+    while (j < tail.size() && std::isalpha(static_cast<unsigned char>(tail[j]))) ++j;
+    const std::string_view w = tail.substr(i, j - i);
+    if (w.size() < 3 || ++words > 3) return std::string_view::npos;
+    for (std::string_view piece : {"Kt", "KB", "QB", "KR", "QR", "Castles", "Resigns", "Drawn", "The", "takes"})
+      if (w == piece) return std::string_view::npos;
+    while (j < tail.size() && tail[j] == ' ') ++j;
+    if (j < tail.size() && !std::isalpha(static_cast<unsigned char>(tail[j]))) return std::string_view::npos;
+    i = j;
+  }
+  return dot + 1;
+}
 
 struct ScoreLine {
   std::size_t indent = 0;    // blanks before the first number
@@ -322,7 +352,14 @@ std::optional<ScoreLine> parse_score_line(std::string_view line) {
     }
     if (!text.empty()) {
       cell.moves = cell_moves(text, &cell.result);
-      if (cell.moves == 0) return std::nullopt;
+      if (cell.moves == 0) {
+        const std::size_t cut = comment_tail(text);
+        if (cut == std::string_view::npos) return std::nullopt;
+        cell.moves = cell_moves(text.substr(0, cut), &cell.result);
+        if (cell.moves == 0) return std::nullopt;
+        cell.comment = std::string(trim(text.substr(cut)));
+        cell.end = static_cast<std::size_t>(text.data() - line.data()) + cut;
+      }
     } else if (cell.result.empty() && !cell.black_start) {
       // "5. P-KR3?" has moves; a bare number is no score line.
       if (cell.number < 0) return std::nullopt;
@@ -511,6 +548,9 @@ struct Builder {
   std::size_t indent = 0;    // of the score's first line
   bool punctuated = false;   // the score's own style
   std::string last_cell;     // the last one-move cell as printed ("The same." repeats it)
+  // The first cell of the next score line of the same listing: its number, and whether it is
+  // White's move (for a misnumbered move, which the next line's number confirms). 0 when none.
+  std::function<std::pair<int, bool>()> peek_next;
 };
 
 void append_text(Builder& b, std::string_view text, std::uint64_t book_byte) {
@@ -580,6 +620,28 @@ void add_cell(Builder& b, const Cell& c, std::string_view line, std::uint64_t li
       // "15. P-Kt3 … 15.   Q-Kt4ch" is Black's move when White's is already read.
       start = Color::Black;
     }
+    if (c.number == b.number + 1 && start == Color::Black && b.side == Color::Black && c.black_start && moves == 1 &&
+        b.peek_next) {
+      // "21. K-R1 / 22. ... QxP / 22. P-KB4": Black's move printed under the next number, which
+      // the next line prints again for White. Read as move 21's reply, said.
+      const auto [next_number, next_white] = b.peek_next();
+      if (next_number == c.number && next_white) {
+        BookStop r;
+        r.line = line_no;
+        r.column = 1;
+        r.code = Code::DescriptiveRepair;
+        r.token = std::string(trim(text));
+        r.message = "Black's move is numbered " + std::to_string(c.number) + " between White's move " +
+                    std::to_string(b.number) + " and White's move " + std::to_string(c.number) +
+                    ": read as " + std::to_string(b.number) + "... (a misprinted number)";
+        b.game.layout_repairs.push_back(std::move(r));
+        return add_cell(b, [&] {
+          Cell fixed = c;
+          fixed.number = b.number;
+          return fixed;
+        }(), line, line_byte, line_no);
+      }
+    }
     if (c.number != b.number || start != b.side) {
       if (c.number > b.number || (c.number == b.number && start == Color::Black)) {
         BookGap gap;
@@ -598,6 +660,15 @@ void add_cell(Builder& b, const Cell& c, std::string_view line, std::uint64_t li
     return;  // an unnumbered move line only continues with Black's move
   }
   if (moves == 0) return;  // a result word alone, or a number before a note
+  if (!c.comment.empty()) {
+    BookStop r;
+    r.line = line_no;
+    r.column = static_cast<std::uint32_t>(c.end + 2);
+    r.code = Code::DescriptiveRepair;
+    r.token = c.comment;
+    r.message = "'" + c.comment + "' after the move read as a comment, not a move";
+    b.game.layout_repairs.push_back(std::move(r));
+  }
   const std::string prefix = std::to_string(b.number) + (b.side == Color::Black ? "... " : ". ");
   append_synthetic(b, prefix, line_byte + c.begin);
   const std::string_view printed = line.substr(begin, c.end - begin);
@@ -638,6 +709,137 @@ void flush_right(Builder& b, std::string_view text, const std::vector<std::uint6
   }
 }
 
+// One rank of an ASCII diagram: "     8 | #R | #Kt|    | ^P | …" (8 cells between bars; '#' or
+// '*' before a piece, or a lower-case letter, is Black's; '^' or none is White's). Returns the
+// rank (1..8) and its FEN row, or 0 when the line is no diagram rank.
+int diagram_rank(std::string_view body, std::string& row) {
+  if (body.size() < 10 || body[0] < '1' || body[0] > '8') return 0;
+  std::size_t bar = body.find('|');
+  if (bar == std::string_view::npos || !trim(body.substr(1, bar - 1)).empty()) return 0;
+  row.clear();
+  int files = 0, empty = 0;
+  while (true) {
+    const std::size_t next = body.find('|', bar + 1);
+    if (next == std::string_view::npos) break;
+    std::string_view cell = trim(body.substr(bar + 1, next - bar - 1));
+    bar = next;
+    if (++files > 8) return 0;
+    if (cell.empty() || cell == "." || cell == "-") {
+      ++empty;
+      continue;
+    }
+    bool black = false;
+    if (cell.front() == '#' || cell.front() == '*') {
+      black = true;
+      cell.remove_prefix(1);
+    } else if (cell.front() == '^') {
+      cell.remove_prefix(1);
+    }
+    char letter = 0;
+    if (cell == "Kt" || cell == "N" || cell == "kt" || cell == "n") letter = 'N';
+    else if (cell.size() == 1 && std::string_view("KQRBPkqrbp").find(cell[0]) != std::string_view::npos)
+      letter = static_cast<char>(std::toupper(static_cast<unsigned char>(cell[0])));
+    if (letter == 0) return 0;
+    if (std::islower(static_cast<unsigned char>(cell[0]))) black = true;
+    if (empty > 0) row += std::to_string(empty);
+    empty = 0;
+    row += black ? static_cast<char>(std::tolower(static_cast<unsigned char>(letter))) : letter;
+  }
+  if (files != 8) return 0;
+  if (empty > 0) row += std::to_string(empty);
+  return body[0] - '0';
+}
+
+// A line of an ASCII diagram: its frame, a rank of squares, the file letters, the caption.
+bool is_diagram_line(std::string_view body) {
+  if (body.find('|') != std::string_view::npos) return true;
+  if (body.find_first_not_of("-+= ") == std::string_view::npos) return true;
+  if (body.starts_with("Diag")) return body.size() < 16;
+  if (body.size() >= 15 && body.find_first_not_of("ABCDEFGH ") == std::string_view::npos) return true;
+  return false;
+}
+
+// The number a heading gives its game: "GAME No. 12" → 12, "GAME IV." → 4; 0 when none.
+int heading_number(std::string_view heading) {
+  std::string_view h = trim(heading);
+  const std::string l = lower(h.substr(0, 8));
+  if (l.starts_with("game")) h.remove_prefix(4);
+  else if (!l.starts_with("no")) return 0;
+  while (!h.empty() && (is_blank(h.front()) || h.front() == '.')) h.remove_prefix(1);
+  if (lower(h.substr(0, 2)) == "no") h.remove_prefix(2);
+  while (!h.empty() && (is_blank(h.front()) || h.front() == '.')) h.remove_prefix(1);
+  std::size_t k = 0;
+  while (k < h.size() && std::isdigit(static_cast<unsigned char>(h[k]))) ++k;
+  int n = 0;
+  if (k > 0 && k <= 4) std::from_chars(h.data(), h.data() + k, n);
+  if (k == 0) {
+    while (k < h.size() && std::string_view("IVXLC").find(h[k]) != std::string_view::npos) ++k;
+    n = roman_value(h.substr(0, k));
+  }
+  return n;
+}
+
+// "Moves 1-8 as in Game No. 12.": the first moves of a score printed once, in another game.
+struct SharedOpening {
+  int game = 0;        // the heading number of the game that prints them
+  int last_move = 0;   // 8
+  std::size_t plies = 0;  // plies taken from it (16; 15 when the score resumes at Black's 8th)
+  std::string text;    // the line as printed
+};
+
+std::optional<SharedOpening> shared_opening(const PendingHeading& h, int first_number, bool black_start) {
+  static const std::regex re(R"(^\s*(?:the\s+)?moves?\s+1\s*(?:-|–|to)\s*(\d{1,3})\s+(?:are\s+)?(?:the\s+same\s+)?as\s+in\s+game\s+(?:no\.?\s*)?(\d{1,3}|[ivxlc]+)\b)",
+                             std::regex::icase | std::regex::ECMAScript);
+  for (const std::string& line : h.after) {
+    std::smatch m;
+    if (!std::regex_search(line, m, re)) continue;
+    SharedOpening s;
+    s.last_move = std::stoi(m.str(1));
+    const std::string g = m.str(2);
+    std::string upper;
+    for (char c : g) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    s.game = std::isdigit(static_cast<unsigned char>(g[0])) ? std::stoi(g) : roman_value(upper);
+    s.text = line;
+    // The score goes on at the next move, or at Black's reply to the last move shared.
+    if (first_number == s.last_move + 1 && !black_start) s.plies = 2 * static_cast<std::size_t>(s.last_move);
+    else if (first_number == s.last_move && black_start) s.plies = 2 * static_cast<std::size_t>(s.last_move) - 1;
+    else return std::nullopt;
+    if (s.game <= 0) return std::nullopt;
+    return s;
+  }
+  return std::nullopt;
+}
+
+// Starts a score with the first `shared.plies` plies of `from` as printed there (their bytes map
+// to that game's lines), named as an assumption of the finder.
+void seed_shared_opening(Builder& b, const BookGame& from, const SharedOpening& shared) {
+  const DescriptiveScore sc = read_descriptive_score(from.score, DescriptiveDialect::English);
+  if (sc.moves.size() < shared.plies) return;
+  const std::size_t cut = shared.plies < sc.moves.size() ? static_cast<std::size_t>(sc.moves[shared.plies].span.byte)
+                                                         : from.score.size();
+  // Back to the start of the cell when the cut falls on a line's start ("9. P-Q3"): drop its number.
+  std::size_t end = cut;
+  const std::size_t line_start = from.score.rfind('\n', cut == 0 ? 0 : cut - 1);
+  if (shared.plies % 2 == 0 && line_start != std::string::npos) end = line_start + 1;
+  b.game.score = from.score.substr(0, end);
+  b.game.origin.assign(from.origin.begin(), from.origin.begin() + static_cast<std::ptrdiff_t>(end));
+  if (!b.game.score.empty() && b.game.score.back() != '\n') {
+    b.game.score += '\n';
+    b.game.origin.push_back(b.game.origin.back());
+  }
+  b.number = shared.last_move + (shared.plies % 2 == 0 ? 1 : 0);
+  b.side = shared.plies % 2 == 0 ? Color::White : Color::Black;
+  BookStop r;
+  r.line = b.game.first_line;
+  r.column = 1;
+  r.code = Code::DescriptiveRepair;
+  r.token = shared.text;
+  r.message = "'" + shared.text + "': the first " + std::to_string(shared.plies) + " plies are game " +
+              std::to_string(from.number) + "'s (lines " + std::to_string(from.first_line) + "-" +
+              std::to_string(from.last_line) + "), as the book says";
+  b.game.layout_repairs.push_back(std::move(r));
+}
+
 }  // namespace
 
 BookExtraction extract_book_games(std::string_view bytes) {
@@ -661,7 +863,87 @@ BookExtraction extract_book_games(std::string_view bytes) {
     lines.push_back(strip_book_markup(text.substr(b, e - b), in_block));
   }
 
+  // Column blocks, tested both ways: White's moves 1..n, one a line, then Black's 1..n (or
+  // n-1). Line by line such a listing stops at its second line (move 2 where Black's 1st is
+  // due); read as two blocks, alternately, it may replay. The block reading is kept only when
+  // the whole game then replays; otherwise the lines are read one by one and the gap reported.
+  std::map<std::size_t, BookGame> block_games;  // by the index of their first line
+  std::vector<bool> in_block_game(lines.size(), false);
+  {
+    struct Entry {
+      std::size_t k;
+      Cell cell;
+    };
+    std::vector<std::vector<Entry>> runs;
+    std::vector<Entry> run;
+    auto end_run = [&] {
+      if (run.size() >= 3) runs.push_back(run);
+      run.clear();
+    };
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+      if (trim(lines[k]).empty()) continue;
+      const auto sl = parse_score_line(lines[k]);
+      const bool single = sl && sl->cells.size() == 1 && sl->cells[0].number > 0 && !sl->cells[0].black_start &&
+                          sl->cells[0].moves == 1 && sl->result.empty() && !sl->punctuated;
+      if (single && !run.empty() && sl->cells[0].number == run.back().cell.number + 1 && k - run.back().k <= 2) {
+        run.push_back({k, sl->cells[0]});
+        continue;
+      }
+      end_run();
+      if (single && sl->cells[0].number == 1) run.push_back({k, sl->cells[0]});
+    }
+    end_run();
+    for (std::size_t r = 0; r + 1 < runs.size(); ++r) {
+      const auto& white = runs[r];
+      const auto& black = runs[r + 1];
+      if (black.front().k - white.back().k > 8) continue;
+      if (black.size() != white.size() && black.size() + 1 != white.size()) continue;
+      BookGame g;
+      g.first_line = static_cast<std::uint32_t>(white.front().k + 1);
+      g.last_line = static_cast<std::uint32_t>(black.back().k + 1);
+      auto put = [&](const std::string& prefix, const Entry& e) {
+        const std::uint64_t lb = line_starts[e.k];
+        for (char c : prefix) {
+          g.score += c;
+          g.origin.push_back(lb + e.cell.begin);
+        }
+        const std::string_view t = std::string_view(lines[e.k]).substr(e.cell.begin, e.cell.end - e.cell.begin);
+        for (std::size_t i = 0; i < t.size(); ++i) {
+          g.score += t[i];
+          g.origin.push_back(lb + e.cell.begin + i);
+        }
+        g.score += '\n';
+        g.origin.push_back(lb + e.cell.end);
+      };
+      for (std::size_t i = 0; i < white.size(); ++i) {
+        put(std::to_string(i + 1) + ". ", white[i]);
+        if (i < black.size()) put(std::to_string(i + 1) + "... ", black[i]);
+      }
+      g.origin.push_back(g.origin.back());
+      g.print_lines = static_cast<std::uint32_t>(white.size() + black.size());
+      if (!replay_book_game(g, text).complete) continue;
+      g.origin.pop_back();  // close() adds the end again
+      BookStop note;
+      note.line = g.first_line;
+      note.column = 1;
+      note.code = Code::DescriptiveRepair;
+      note.message = "White's moves (lines " + std::to_string(white.front().k + 1) + "-" +
+                     std::to_string(white.back().k + 1) + ") and Black's (lines " + std::to_string(black.front().k + 1) +
+                     "-" + std::to_string(black.back().k + 1) +
+                     ") are printed as two blocks: read alternately, the whole game replays; line by line it "
+                     "stops at move 2";
+      g.layout_repairs.push_back(std::move(note));
+      for (std::size_t k = white.front().k; k <= black.back().k; ++k) in_block_game[k] = true;
+      block_games.emplace(white.front().k, std::move(g));
+      ++r;
+    }
+  }
+
+  std::vector<std::string> diagram_rows;  // ranks read so far of the diagram being printed
+  std::string diagram_placement;          // the last complete diagram's FEN placement
+  std::uint32_t diagram_at = 0;           // the line of its first rank
   std::optional<Builder> cur;
+  std::map<int, std::size_t> by_heading_number;  // "GAME No. 12" → its index in out.games
   std::optional<PendingHeading> heading;
   std::uint32_t since_heading = 0;
   auto close = [&] {
@@ -671,6 +953,8 @@ BookExtraction extract_book_games(std::string_view bytes) {
     b.game.last_line = std::max(b.game.last_line, b.last_move_line);
     if (b.game.print_lines > 0 || !b.game.layout_stops.empty()) {
       b.game.number = static_cast<int>(out.games.size()) + 1;
+      if (const int n = heading_number(b.game.heading); n > 0 && b.game.has_heading)
+        by_heading_number.try_emplace(n, out.games.size());
       b.game.origin.push_back(b.game.origin.empty() ? 0 : b.game.origin.back());
       out.games.push_back(std::move(b.game));
     }
@@ -682,6 +966,38 @@ BookExtraction extract_book_games(std::string_view bytes) {
     const std::uint64_t line_byte = line_starts[k];
     const std::string_view body = trim(line);
     if (body.empty()) continue;
+    if (body.find('|') != std::string_view::npos) {
+      // Diagram ranks, 8 down to 1: the last complete diagram is kept for a score after it.
+      std::string row;
+      const int rank = diagram_rank(body, row);
+      if (rank == 8) {
+        diagram_rows.assign(1, row);
+      } else if (rank > 0 && rank == 8 - static_cast<int>(diagram_rows.size()) && !diagram_rows.empty()) {
+        diagram_rows.push_back(row);
+        if (rank == 1) {
+          diagram_placement.clear();
+          for (const auto& r : diagram_rows) diagram_placement += (diagram_placement.empty() ? "" : "/") + r;
+          diagram_at = line_no;
+        }
+      }
+    }
+    if (in_block_game[k]) {
+      if (const auto it = block_games.find(k); it != block_games.end()) {
+        close();
+        cur.emplace();
+        cur->game = std::move(it->second);
+        if (heading) {
+          cur->game.has_heading = true;
+          cur->game.heading = heading->text;
+          cur->game.first_line = heading->line;
+          cur->game.tags = heading_tags(*heading, cur->game.title);
+          heading.reset();
+        }
+        cur->last_move_line = cur->game.last_line;
+        close();
+      }
+      continue;
+    }
     if (starts_with_word(body, "PART ") || starts_with_word(body, "CHAPTER ") ||
         starts_with_word(body, "End of") ||
         (body.size() > 3 && body.find_first_not_of("* ") == std::string_view::npos)) {
@@ -700,14 +1016,28 @@ BookExtraction extract_book_games(std::string_view bytes) {
     if (sl && sl->run_in_numbers > 0 && !heading && !(cur && cur->game.has_heading)) sl.reset();
     if (sl) {
       const Cell& c0 = sl->cells.front();
-      const bool starts = c0.number == 1 && (!cur || cur->number > 1 || cur->side == Color::Black ||
-                                             cur->game.print_lines > 0);
+      // "Moves 1-8 as in Game No. 12." under the heading: the score starts at move 9 (or at
+      // Black's 8th) with the first moves of that game.
+      std::optional<SharedOpening> shared;
+      if (heading && !cur && c0.number > 1) {
+        shared = shared_opening(*heading, c0.number, c0.black_start);
+        if (shared && !by_heading_number.contains(shared->game)) shared.reset();
+      }
+      const bool starts = (c0.number == 1 && (!cur || cur->number > 1 || cur->side == Color::Black ||
+                                              cur->game.print_lines > 0)) ||
+                          shared.has_value();
       if (starts && !(cur && cur->number == 1 && cur->side == Color::White && cur->game.print_lines == 0)) {
         close();
         cur.emplace();
         cur->game.first_line = line_no;
         cur->indent = sl->indent;
         cur->punctuated = sl->punctuated;
+        if (shared) seed_shared_opening(*cur, out.games[by_heading_number.at(shared->game)], *shared);
+        const std::uint32_t after_last = out.games.empty() ? 0 : out.games.back().last_line;
+        if (!shared && c0.number == 1 && diagram_at > after_last && line_no - diagram_at <= 40 && !diagram_placement.empty()) {
+          cur->game.diagram_fen = diagram_placement + (c0.black_start ? " b" : " w") + " - - 0 1";
+          cur->game.diagram_line = diagram_at;
+        }
         if (heading) {
           cur->game.has_heading = true;
           cur->game.heading = heading->text;
@@ -718,8 +1048,21 @@ BookExtraction extract_book_games(std::string_view bytes) {
       }
       // A line in another style than the score's is a variation in the notes: set flush left
       // under an indented score, or with ',' and ';' between its moves.
+      // A flush-left line right under the last move line, holding Black's move alone, is that
+      // line wrapped ("20. Q - Kt 2" / "P - B 3"), not a note.
+      const bool wrapped = cur && c0.number < 0 && cur->side == Color::Black && cur->last_move_line + 1 == line_no;
       const bool same_style = cur && (sl->punctuated == cur->punctuated || !sl->punctuated) &&
-                              !(cur->indent >= 4 && sl->indent == 0);
+                              (!(cur->indent >= 4 && sl->indent == 0) || wrapped);
+      if (cur) {
+        cur->peek_next = [&lines, k]() -> std::pair<int, bool> {
+          for (std::size_t j = k + 1; j < lines.size() && j < k + 80; ++j) {
+            const auto next = parse_score_line(lines[j]);
+            if (!next || next->punctuated || next->cells.front().number <= 0) continue;
+            return {next->cells.front().number, !next->cells.front().black_start};
+          }
+          return {0, false};
+        };
+      }
       if (cur && same_style && (c0.number > 0 || cur->side == Color::Black)) {
         // Two-column lines: the left column is read now, the right after the left ends.
         const bool two_columns = sl->cells.size() >= 2 && sl->cells[1].number > 0 && c0.number > 0 &&
@@ -762,6 +1105,27 @@ BookExtraction extract_book_games(std::string_view bytes) {
       }
       continue;
     }
+    if (cur && !cur->stopped && cur->game.print_lines > 0) {
+      // A line set like the score's, numbered with the move the score expects, that does not
+      // read: the game stops there, said (its moves are never dropped as if it were a note).
+      std::size_t at = 0;
+      while (at < line.size() && is_blank(line[at])) ++at;
+      const std::size_t indent = at;
+      const int n = read_number(line, at, true);
+      const bool indent_like = indent + 2 >= cur->indent && indent <= cur->indent + 2 && indent > 0;
+      if (n > 0 && n == cur->number && indent_like && line_no - cur->last_move_line <= 3) {
+        flush_right(*cur, text, line_starts);
+        if (!cur->stopped) {
+          const std::string token(trim(std::string_view(line).substr(at)));
+          stop_layout(*cur, line_no,
+                      "line " + std::to_string(line_no) + " holds move " + std::to_string(n) +
+                          ", the next of the score, but '" + token + "' does not read as moves");
+          cur->game.layout_stops.back().token = token;
+          cur->game.layout_stops.back().column = static_cast<std::uint32_t>(at + 1);
+        }
+        continue;
+      }
+    }
     if (cur) {
       const std::string word = end_word_at(body);
       if (!word.empty() && line_no - cur->last_move_line <= 3) {
@@ -774,6 +1138,7 @@ BookExtraction extract_book_games(std::string_view bytes) {
       flush_right(*cur, text, line_starts);
       if (line_no - cur->last_move_line > 120) close();
     }
+    if (heading && is_diagram_line(body)) continue;  // a diagram between the heading and the score
     if (heading) {
       if (++since_heading > 12) heading.reset();
       else heading->after.push_back(std::string(body));
@@ -811,6 +1176,18 @@ BookReplay replay_book_game(const BookGame& game, std::string_view text) {
   DescriptiveReadOptions options;
   options.collapse_spaces = true;
   replay.read = read_descriptive_game(game.score, DescriptiveDialect::English, Position::startpos(), options);
+  // A score after a diagram that does not start from the initial position: read from the
+  // diagram, tested both ways; the diagram's reading is kept when it reads more of the score
+  // (a stop further on is reported as usual).
+  if (!replay.read.resolution.complete && !game.diagram_fen.empty()) {
+    if (auto from = position_from_fen(game.diagram_fen)) {
+      DescriptiveGame other = read_descriptive_game(game.score, DescriptiveDialect::English, *from, options);
+      if (other.resolution.plies.size() > replay.read.resolution.plies.size()) {
+        replay.read = std::move(other);
+        replay.start_fen = game.diagram_fen;
+      }
+    }
+  }
   const auto& r = replay.read.resolution;
   const auto& sc = replay.read.score;
   replay.plies = r.plies.size();
@@ -829,6 +1206,28 @@ BookReplay replay_book_game(const BookGame& game, std::string_view text) {
       placed.byte = book_byte(d.byte);
       replay.notes.push_back(std::move(placed));
     }
+  }
+  if (!replay.start_fen.empty()) {
+    Diagnostic d;
+    d.code = Code::DescriptiveConvention;
+    d.severity = Severity::Note;
+    d.line = game.diagram_line;
+    d.column = 1;
+    d.message = "the score starts from the diagram at line " + std::to_string(game.diagram_line) + " (" +
+                replay.start_fen + "): from the initial position it reads less far";
+    ++counts[std::string(code_name(Code::DescriptiveConvention))];
+    replay.notes.push_back(std::move(d));
+  }
+  for (const BookStop& fix : game.layout_repairs) {
+    ++counts[std::string(code_name(Code::DescriptiveRepair))];
+    Diagnostic d;
+    d.code = Code::DescriptiveRepair;
+    d.severity = Severity::Note;
+    d.line = fix.line;
+    d.column = fix.column;
+    d.written = fix.token;
+    d.message = fix.message;
+    replay.notes.push_back(std::move(d));
   }
   replay.repairs.assign(counts.begin(), counts.end());
   if (!r.complete) {
@@ -932,9 +1331,13 @@ std::string book_game_to_pgn(const BookGame& game, const BookReplay& replay) {
   out += "[Result \"" + result + "\"]\n";
   for (const auto& [n, v] : game.tags)
     if (n == "Opening") tag("Opening", v);
+  Position pos = Position::startpos();
+  if (!replay.start_fen.empty()) {
+    if (auto from = position_from_fen(replay.start_fen)) pos = *from;
+    out += "[SetUp \"1\"]\n[FEN \"" + replay.start_fen + "\"]\n";
+  }
   out += "[Annotator \"descriptive score extracted from the book text (lines " + std::to_string(game.first_line) +
          "-" + std::to_string(game.last_line) + ")\"]\n\n";
-  Position pos = Position::startpos();
   std::size_t column = 0;
   auto emit = [&](const std::string& token) {
     if (column > 0 && column + token.size() + 1 > 79) {
@@ -948,9 +1351,11 @@ std::string book_game_to_pgn(const BookGame& game, const BookReplay& replay) {
     column += token.size();
   };
   const auto& plies = replay.read.resolution.plies;
+  const std::size_t black_first = pos.side_to_move() == Color::Black ? 1 : 0;
+  if (black_first && !plies.empty()) emit("1...");
   for (std::size_t i = 0; i < plies.size(); ++i) {
     const Move m = plies[i].move;
-    if (i % 2 == 0) emit(std::to_string(i / 2 + 1) + ".");
+    if ((i + black_first) % 2 == 0) emit(std::to_string((i + black_first) / 2 + 1) + ".");
     emit(write_move(pos, m));
     pos.play(m);
   }
@@ -969,6 +1374,7 @@ std::string book_game_report_json(const BookGame& game, const BookReplay& replay
   for (std::size_t i = 0; i < game.tags.size(); ++i)
     out += (i ? "," : "") + json_string(game.tags[i].first) + ":" + json_string(game.tags[i].second);
   out += "},\"plies\":" + std::to_string(replay.plies);
+  if (!replay.start_fen.empty()) out += ",\"start\":" + json_string(replay.start_fen);
   out += ",\"complete\":" + std::string(replay.complete ? "true" : "false");
   out += ",\"stopped\":";
   if (replay.stopped) {

@@ -66,7 +66,13 @@ struct BookGame {
   std::vector<BookGap> gaps;
   std::string result;             // "Resigns", "Drawn", "and wins", … as printed; "" when none
   std::vector<BookStop> layout_stops;  // the finder could not order the listing: read up to here
+  std::vector<BookStop> layout_repairs;  // what the finder assumed to order the listing (N-DESC-REPAIR)
   std::uint32_t print_lines = 0;  // move lines read
+  // The ASCII diagram printed just before a score that does not start from the initial
+  // position (an end-game study): its placement as a FEN (side to move from the score's first
+  // move, no castling), and the line of its last rank. "" when none.
+  std::string diagram_fen;
+  std::uint32_t diagram_line = 0;
 };
 
 struct BookExtraction {
@@ -96,6 +102,7 @@ struct BookReplay {
   std::vector<std::pair<std::string, int>> repairs;  // code → count ("N-DESC-REPAIR", 3)
   std::vector<Diagnostic> notes;  // repairs and conventions placed on the book's lines
   std::string summary;           // "complete (98 plies)" / "stops at line 120 'K-R9': …"
+  std::string start_fen;         // "" from the initial position; the diagram's FEN when read from it
 };
 
 // Reads and resolves a found score. `text` is BookExtraction::text (for lines and columns).

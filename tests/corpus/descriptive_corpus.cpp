@@ -26,6 +26,7 @@
 #include "notation/descriptive.hpp"
 #include "notation/resolve.hpp"
 #include "notation/write.hpp"
+#include "tests/support/book_writer.hpp"
 
 using namespace planilla;
 namespace fs = std::filesystem;
@@ -155,9 +156,10 @@ TEST_CASE("books: game scores found and replayed, per book (issue 19 table)") {
               100.0 * found / counted, complete, 100.0 * complete / counted);
   // The editions of Capablanca differ only in encoding: the games come out identical.
   CHECK(tables[0].lines == tables[1].lines);
-  // Measured floors (raise them as the reader improves; the issue's target is 95 % / 90 %).
+  // The issue's acceptance targets: 95 % of the scores found, 90 % replayed completely (measured
+  // 98.1 % / 95.3 % when this was raised from 75 %).
   CHECK(found * 100 >= counted * 95);
-  CHECK(complete * 100 >= counted * 75);
+  CHECK(complete * 100 >= counted * 90);
   // NOTATION.md §2.1.5 gives Capablanca's game 1 resolved; the book reader must reach the same line.
   CHECK(std::find(tables[0].lines.begin(), tables[0].lines.end(),
                   "d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 Ne4 Bxe7 Qxe7 Bd3 Nxc3 bxc3 Nd7 Nf3 O-O cxd5 exd5 Qb3 Nf6 a4 c5 "
@@ -367,4 +369,81 @@ TEST_CASE("round trip SAN -> descriptive -> SAN over corpus/standard in all thre
   CHECK(games_read > 1000);
   for (int s = 0; s < 3; ++s) CHECK(identical[s] == games_read);
   for (int s = 0; s < 3; ++s) CHECK(score_identical[s] == games_read);
+}
+
+TEST_CASE("round trip over corpus games: SAN -> a book's text in each typography and layout -> book -> SAN") {
+  // Games of corpus/standard from the start position, a fixed sample, each written by the test's
+  // book writer (tests/support/book_writer.hpp) in every typography class (hyphen, to/takes,
+  // his/her, square) and layout (one column, two columns of moves N and N+k, White and Black
+  // columns), then found and read by extract_book_games/replay_book_game: the same moves, each.
+  const fs::path dir = kCorpus / "standard";
+  if (!fs::exists(dir)) {
+    MESSAGE("corpus not found: skipped");
+    return;
+  }
+  const bool full = std::getenv("PLANILLA_CORPUS_FULL") != nullptr;
+  const std::size_t per_file = full ? 100 : 8;
+  const test::BookTypography typographies[] = {test::BookTypography::Hyphen, test::BookTypography::ToTakes,
+                                               test::BookTypography::HisHer, test::BookTypography::Square};
+  const char* typography_names[] = {"hyphen", "to/takes", "his/her", "square"};
+  const test::BookLayout layouts[] = {test::BookLayout::OneColumn, test::BookLayout::TwoColumns,
+                                      test::BookLayout::WhiteBlack};
+  const char* layout_names[] = {"one column", "two columns", "White|Black"};
+  int same[4][3] = {}, total = 0;
+  std::vector<std::string> failures;
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".pgn") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::uint32_t seed = 19u;
+  for (const auto& file : files) {
+    const auto games = split_pgn(slurp(file));
+    std::size_t taken = 0;
+    for (std::size_t gi = 0; gi < games.size() && taken < per_file; ++gi) {
+      seed = seed * 1664525u + 1013904223u;
+      if (games.size() > per_file * 4 && (seed >> 8) % (games.size() / per_file) != 0) continue;
+      if (!games[gi].fen.empty()) continue;
+      std::string san;
+      Position pos = Position::startpos();
+      bool readable = true;
+      for (const auto& tok : movetext_tokens(games[gi].movetext)) {
+        auto parsed = parse_move(tok, english());
+        if (!parsed) { readable = false; break; }
+        auto r = resolve(parsed->move, pos);
+        if (!r) { readable = false; break; }
+        san += (san.empty() ? "" : " ") + write_move(pos, r->move);
+        pos.play(r->move);
+      }
+      if (!readable || san.find(' ') == std::string::npos) continue;
+      ++taken;
+      ++total;
+      for (int t = 0; t < 4; ++t) {
+        for (int l = 0; l < 3; ++l) {
+          const std::string book =
+              test::write_book_score("GAME No. " + std::to_string(total), san, typographies[t], layouts[l], "Drawn.");
+          const BookExtraction ex = extract_book_games(book);
+          std::string got = ex.games.size() == 1 ? "" : std::to_string(ex.games.size()) + " scores found";
+          if (ex.games.size() == 1) {
+            const BookReplay r = replay_book_game(ex.games[0], ex.text);
+            got = r.complete ? san_line(r.read.resolution) : r.summary;
+          }
+          if (got == san) {
+            ++same[t][l];
+          } else if (failures.size() < 12) {
+            failures.push_back(file.filename().string() + " game " + std::to_string(gi + 1) + " " +
+                               typography_names[t] + ", " + layout_names[l] + ": " + got.substr(0, 160));
+          }
+        }
+      }
+    }
+  }
+  std::printf("SAN -> book text -> book over corpus/standard (%s): %d games\n", full ? "100 a file" : "8 a file",
+              total);
+  for (int t = 0; t < 4; ++t)
+    for (int l = 0; l < 3; ++l)
+      std::printf("  %-9s %-12s same moves %d/%d\n", typography_names[t], layout_names[l], same[t][l], total);
+  for (const auto& f : failures) std::printf("  FAIL %s\n", f.c_str());
+  CHECK(total >= 50);
+  for (int t = 0; t < 4; ++t)
+    for (int l = 0; l < 3; ++l) CHECK(same[t][l] == total);
 }

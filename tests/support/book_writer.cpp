@@ -42,9 +42,12 @@ std::string ordinal(char d) {
 // "Kt-KB3" (the writer's classic style) → the typography's form.
 std::string retype(std::string m, BookTypography t) {
   if (t == BookTypography::Hyphen) return m;
-  if (m == "O-O" || m == "O-O-O") {
-    if (t == BookTypography::HisHer) return m == "O-O" ? "Castles on K's side" : "Castles on Q's side";
-    return m == "O-O" ? "Castles KR" : "Castles QR";
+  if (m.starts_with("O-O")) {
+    // Castling with its check mark after it ("O-O-O ch").
+    const bool queen = m.starts_with("O-O-O");
+    const std::string rest = m.substr(queen ? 5 : 3);
+    if (t == BookTypography::HisHer) return (queen ? "Castles on Q's side" : "Castles on K's side") + rest;
+    return (queen ? "Castles QR" : "Castles KR") + rest;
   }
   m = std::regex_replace(m, std::regex("x"), " takes ");
   m = std::regex_replace(m, std::regex("-"), " to ");
@@ -67,8 +70,10 @@ std::string retype(std::string m, BookTypography t) {
   return m;
 }
 
+// Pads a column to `w`; a longer cell still ends with two blanks (columns never touch).
 std::string pad(std::string s, std::size_t w) {
   while (s.size() < w) s += ' ';
+  if (s.size() < 2 || s.compare(s.size() - 2, 2, "  ") != 0) s += "  ";
   return s;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "board/fen.hpp"
 #include "converters/book/book.hpp"
 #include "grammar/descriptive_parser.hpp"
 #include "grammar/descriptive_print.hpp"
@@ -52,6 +53,18 @@ std::string read_san(const std::string& score) {
   if (g.score.stopped_early) return "syntax: " + g.score.diagnostics.front().message;
   if (!g.resolution.complete) return "stops: " + g.resolution.error.message;
   return san_of(g.resolution);
+}
+
+// The SAN of a book replay from where it started (the diagram's position when read from one).
+std::string san_of_from(const BookReplay& r) {
+  std::string out;
+  Position p = r.start_fen.empty() ? Position::startpos() : *position_from_fen(r.start_fen);
+  for (const auto& ply : r.read.resolution.plies) {
+    if (!out.empty()) out += ' ';
+    out += write_move(p, ply.move);
+    p.play(ply.move);
+  }
+  return out;
 }
 
 bool has_repair(const std::string& score, const std::string& word) {
@@ -117,6 +130,24 @@ TEST_CASE("print tolerances: each class reads, and is named as a repair") {
        "b4 h5 b5 h4 b6 h3 bxa7 hxg2 axb8=Q gxh1=Q", "promotion"},
       // A misprint of the piece taken: the capture the board allows, said.
       {"1. P-K4 P-Q4 2. P takes B", "e4 d5 exd5", "piece taken"},
+      // The origin set after the hyphen: "R-(QR3)K3" is the rook on QR3 to K3.
+      {"1. P-QR4 P-QR4 2. P-KR4 P-KR4 3. QR-R3 QR-R3 4. KR-R3 KR-R3 5. R-(QR3)K3",
+       "a4 a5 h4 h5 Ra3 Ra6 Rhh3 Rhh6 Rae3", "origin after the hyphen"},
+      // A file alone where nothing can go to its first rank: the rank left out...
+      {"1. P-QKt4 P-K4 2. P-Kt P-Q4 3. P-Kt6", "b4 e5 b5 d5 b6", "rank left out"},
+      // ...or the hyphen standing for "takes" ("P-Kt" as PxKt): the rest of the score chooses. (Two
+      // spaces end the move: "P-Kt 5" would be P-Kt5.)
+      {"1. P-K4 P-Q4 2. Kt-QB3 P-Q5 3. Kt-Q5 P-QB3 4. Kt-KB3 P-Kt  5. KPxP",
+       "e4 d5 Nc3 d4 Nd5 c6 Nf3 cxd5 exd5", "OCR"},
+      // A misprinted rank (the Evergreen's P-QKt4 printed P-QKt2, where no pawn can go): the move
+      // of that pawn to its file under which the rest replays (b3 dies at BxP ... P-B3).
+      {"1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. P-QKt2 BxP 5. P-B3 B-R4 6. P-Q4 PxP "
+       "7. Castles P-Q6 8. Q-Kt3 Q-B3",
+       "e4 e5 Nf3 Nc6 Bc4 Bc5 b4 Bxb4 c3 Ba5 d4 exd4 O-O d3 Qb3 Qf6", "rank misprinted"},
+      // "KB" for the bishop on the king's side of the other, not the one from f1.
+      {"1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. P-Q3 P-Q3 5. B-KKt5 Kt-B3 6. KB-R4 P-KR3 7. Kt-B3 "
+       "P-KKt4 8. B-KKt3 B-KKt5 9. P-KR3 B-R4",
+       "e4 e5 Nf3 Nc6 Bc4 Bc5 d3 d6 Bg5 Nf6 Bh4 h6 Nc3 g5 Bg3 Bg4 h3 Bh5", "on that side"},
   };
   for (const Row& row : rows) {
     const std::string score = row.score;
@@ -329,4 +360,235 @@ TEST_CASE("book: an illegal move stops the game with its place; an empty score i
   CHECK(r.replays[0].plies == 4);
   // A heading with no moves under it is no score.
   CHECK(run_book("GAME No. 1\n\nNo moves were recorded.\n").ex.games.empty());
+}
+
+TEST_CASE("a misprint is never assumed unless the whole score then replays") {
+  // P-QKt2 when the score stops further on all the same: the stop stays at the first move no
+  // reading fits.
+  CHECK(read_san("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QKt2 4. B-KKt5") ==
+        "stops: no legal move matches");
+  // Too few moves after it to confirm one: K-K3 (no king can go there) is not read as Ke2.
+  CHECK(read_san("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. K-K3 B-B4 4. Kt-B3 Kt-B3") == "stops: no legal move matches");
+  // KB names the bishop that started on f1 first; by place only where that cannot be read.
+  CHECK(read_san("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. P-Q3 P-Q3 5. B-KKt5 Kt-B3 6. KB-Kt3") ==
+        "e4 e5 Nf3 Nc6 Bc4 Bc5 d3 d6 Bg5 Nf6 Bb3");
+  CHECK_FALSE(has_repair("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. P-Q3 P-Q3 5. B-KKt5 Kt-B3 6. KB-Kt3",
+                         "on that side"));
+}
+
+TEST_CASE("book: a Black move printed under the next number, confirmed by the next line") {
+  // The Opera game with Black's 8th printed as "9. ...": the next line prints 9 for White.
+  const std::string book =
+      "GAME No. 1\n\n"
+      "          1. P-K4          P-K4\n"
+      "          2. Kt-KB3        P-Q3\n"
+      "          3. P-Q4          B-Kt5\n"
+      "          4. PxP           BxKt\n"
+      "          5. QxB           PxP\n"
+      "          6. B-QB4         Kt-KB3\n"
+      "          7. Q-QKt3        Q-K2\n"
+      "          8. Kt-B3\n\n"
+      "A note.\n\n"
+      "          9. ...           P-B3\n"
+      "          9. B-KKt5        P-Kt4\n";
+  BookRun r = run_book(book);
+  REQUIRE(r.ex.games.size() == 1);
+  CAPTURE(r.replays[0].summary);
+  CHECK(r.replays[0].complete);
+  CHECK(san_of(r.replays[0].read.resolution) == "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5");
+  bool named = false;
+  for (const auto& d : r.replays[0].notes)
+    named = named || (d.code == Code::DescriptiveRepair && d.message.find("misprinted number") != std::string::npos &&
+                      d.line == 14);
+  CHECK(named);
+  // Without the next line's confirmation it is a gap in the score, reported.
+  const std::string gap = book.substr(0, book.rfind("          9. B-KKt5"));
+  r = run_book(gap + "         10. B-KKt5       P-Kt4\n");
+  REQUIRE(r.ex.games.size() == 1);
+  CHECK_FALSE(r.replays[0].complete);
+  REQUIRE(r.replays[0].stopped.has_value());
+  CHECK(r.replays[0].stopped->message.find("not in the score") != std::string::npos);
+}
+
+TEST_CASE("book: a word of comment after a move is no move") {
+  const std::string book =
+      "A. Anderssen v. L. Kieseritzky.\n\n"
+      "1 P to K4           P to K4\n"
+      "2 P to KB4          P takes P\n"
+      "3 B to B4           Q to R5 ch. Bold\n"
+      "4 K to B square     P to QKt4. Good\n"
+      "5 B takes P         Kt to KB3\n";
+  const BookRun r = run_book(book);
+  REQUIRE(r.ex.games.size() == 1);
+  CAPTURE(r.replays[0].summary);
+  CHECK(r.replays[0].complete);
+  CHECK(san_of(r.replays[0].read.resolution) == "e4 e5 f4 exf4 Bc4 Qh4+ Kf1 b5 Bxb5 Nf6");
+  int comments = 0;
+  for (const auto& d : r.replays[0].notes) comments += d.message.find("read as a comment") != std::string::npos;
+  CHECK(comments == 2);
+  // A tail that reads as a move is read as one, never taken for a comment.
+  const BookRun moves = run_book("GAME No. 1\n\n1 P to K4   P to K4\n2 Kt to KB3   Kt to QB3. Kt to B3\n");
+  REQUIRE(moves.replays.size() == 1);
+  CHECK(moves.replays[0].plies == 5);
+  for (const auto& d : moves.replays[0].notes) CHECK(d.message.find("comment") == std::string::npos);
+}
+
+TEST_CASE("book: 'Moves 1-5 as in Game No. 1' takes the first moves from the game that prints them") {
+  const std::string book =
+      "GAME No. 1\n\n"
+      "    1. P-K4        P-K4\n"
+      "    2. Kt-KB3      P-Q3\n"
+      "    3. P-Q4        B-Kt5\n"
+      "    4. PxP         BxKt\n"
+      "    5. QxB         PxP\n"
+      "    6. B-QB4       Kt-KB3\n"
+      "    7. Q-QKt3      Q-K2\n\n"
+      "GAME No. 2\n\n"
+      "Moves 1-5 as in Game No. 1.\n\n"
+      "     ---------------------------------\n"
+      "   8 | #R | #Kt|    | #Q | #K | #B | #Kt| #R |\n"
+      "     ---------------------------------\n"
+      "       A    B    C    D    E    F    G    H\n\n"
+      "              Diag. 3\n\n"
+      "    6. B-QB4       Q-B3\n"
+      "    7. Q-QKt3      P-QKt3\n\n"
+      "GAME No. 3\n\n"
+      "Move 1-5 as in Game No. 1.\n\n"
+      "    5. ...         Kt-KB3\n"
+      "    6. PxP         BxP\n\n"
+      "GAME No. 4\n\n"
+      "Moves 1-5 as in Game No. 9.\n\n"
+      "    6. B-QB4       Q-B3\n";
+  const BookRun r = run_book(book);
+  REQUIRE(r.ex.games.size() == 3);  // game No. 4 names a game the book does not have: no score
+  CHECK(r.replays[1].complete);
+  CHECK(san_of(r.replays[1].read.resolution) == "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Qf6 Qb3 b6");
+  CHECK(r.replays[2].complete);
+  CHECK(san_of(r.replays[2].read.resolution) == "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 Nf6 exd6 Bxd6");
+  bool said = false;
+  for (const auto& d : r.replays[1].notes) said = said || d.message.find("the first 10 plies are game 1's") != std::string::npos;
+  CHECK(said);
+  CHECK(r.ex.games[1].first_line == 11);  // its heading
+}
+
+TEST_CASE("book: column blocks (White's moves, then Black's) are tested both ways") {
+  const char* white[] = {"P-K4", "Kt-KB3", "P-Q4", "PxP", "QxB", "B-QB4", "Q-QKt3", "Kt-B3", "B-KKt5",
+                         "KtxP", "BxKtP ch", "Castles QR", "RxKt", "R-Q1", "BxR ch", "Q-Kt8 ch", "R-Q8 mate"};
+  const char* black[] = {"P-K4", "P-Q3", "B-Kt5", "BxKt", "PxP", "Kt-KB3", "Q-K2", "P-B3",
+                         "P-Kt4", "PxKt", "QKt-Q2", "R-Q1", "RxR", "Q-K3", "KtxB", "KtxQ"};
+  std::string book = "GAME No. 1.--Morphy v. The Duke and the Count.\n\nWhite.\n";
+  for (int i = 0; i < 17; ++i) book += "   " + std::to_string(i + 1) + ". " + white[i] + "\n";
+  book += "\nBlack.\n";
+  for (int i = 0; i < 16; ++i) book += "   " + std::to_string(i + 1) + ". " + black[i] + "\n";
+  BookRun r = run_book(book);
+  REQUIRE(r.ex.games.size() == 1);
+  CAPTURE(r.replays[0].summary);
+  CHECK(r.replays[0].complete);
+  CHECK(san_of(r.replays[0].read.resolution) == joined(test::san_moves(kOpera)));
+  CHECK(r.ex.games[0].tags.size() >= 2);
+  bool said = false;
+  for (const auto& d : r.replays[0].notes) said = said || d.message.find("printed as two blocks") != std::string::npos;
+  CHECK(said);
+  // Two lists that do not replay alternately are not put together: line by line, the gap is said.
+  // (Alternately: 1. e4 e5 2. d4 and Black's e5-e4 runs into White's pawn.)
+  const std::string lists =
+      "White's choices.\n   1. P-K4\n   2. P-Q4\n   3. P-QB4\n\nBlack's.\n   1. P-K4\n   2. P-K5\n   3. P-KR4\n";
+  r = run_book(lists);
+  REQUIRE_FALSE(r.replays.empty());
+  CHECK_FALSE(r.replays[0].complete);
+  REQUIRE(r.replays[0].stopped.has_value());
+  CHECK(r.replays[0].stopped->message.find("not in the score") != std::string::npos);
+  for (const auto& rep : r.replays)
+    for (const auto& d : rep.notes) CHECK(d.message.find("printed as two blocks") == std::string::npos);
+}
+
+TEST_CASE("book: a move line wrapped flush left is read on; a flush-left line after a note is not") {
+  // The Evergreen's opening, a transcriber's block running moves together and wrapping.
+  const std::string book =
+      "GAME No. 1\n\n"
+      "       1. P - K 4                P - K 4\n"
+      "       2. Kt - K B 3             Kt - Q B 3\n"
+      "{12} /*    3. B - B 4  B - B 4    4. P - Q Kt 4  B x P    5. P - B 3\n"
+      "B - R 4 */\n"
+      "       6. P - Q 4                P x P\n";
+  BookRun r = run_book(book);
+  REQUIRE(r.ex.games.size() == 1);
+  CAPTURE(r.replays[0].summary);
+  CHECK(r.replays[0].complete);
+  CHECK(san_of(r.replays[0].read.resolution) == "e4 e5 Nf3 Nc6 Bc4 Bc5 b4 Bxb4 c3 Ba5 d4 exd4");
+  // After a blank line and a note, a flush-left move is a variation in the notes.
+  const std::string noted =
+      "GAME No. 1\n\n"
+      "       1. P - K 4                P - K 4\n"
+      "       2. Kt - K B 3\n\n"
+      "A note.\n"
+      "P - Q 3\n\n"
+      "       2. ........               Kt - Q B 3\n";
+  r = run_book(noted);
+  REQUIRE(r.ex.games.size() == 1);
+  CHECK(r.replays[0].complete);
+  CHECK(san_of(r.replays[0].read.resolution) == "e4 e5 Nf3 Nc6");
+}
+
+TEST_CASE("book: a line numbered with the next move that does not read stops the game; it is never dropped") {
+  const std::string book =
+      "GAME No. 1\n\n"
+      "    1. P-K4        P-K4\n"
+      "    2. Kt-KB3      Kt-QB3\n"
+      "    3. Kt(5?) to Kt5 ++\n"
+      "          Resigns.\n";
+  const BookRun r = run_book(book);
+  REQUIRE(r.ex.games.size() == 1);
+  CHECK_FALSE(r.replays[0].complete);
+  REQUIRE(r.replays[0].stopped.has_value());
+  CHECK(r.replays[0].stopped->line == 5);
+  CHECK(r.replays[0].stopped->column == 8);
+  CHECK(r.replays[0].stopped->token == "Kt(5?) to Kt5 ++");
+  CHECK(r.replays[0].plies == 4);
+  // The origin's rank may carry its ordinal: "Kt(5th.) takes P".
+  CHECK(read_san("1. P-K4 P-Q4 2. Kt-QB3 Kt-KB3 3. Kt-Kt5 P-QR3 4. Kt-B3 P-R3 5. Kt(3d.)-K2") ==
+        "e4 d5 Nc3 Nf6 Nb5 a6 Nc3 h6 Nce2");
+}
+
+TEST_CASE("book: a score after a diagram that is no game from the start is read from the diagram") {
+  // A king and rook ending typed as a diagram; its moves are legal only from there.
+  const std::string book =
+      "The ending.\n\n"
+      "        ---------------------------------------\n"
+      "     8 |    |    |    |    | #K |    |    |    |\n"
+      "       |---------------------------------------|\n"
+      "     7 |    |    |    |    |    |    |    | ^R |\n"
+      "       |---------------------------------------|\n"
+      "     6 |    |    |    |    | ^K |    |    |    |\n"
+      "       |---------------------------------------|\n"
+      "     5 |    |    |    |    |    |    |    |    |\n"
+      "       |---------------------------------------|\n"
+      "     4 |    |    |    |    |    |    |    |    |\n"
+      "       |---------------------------------------|\n"
+      "     3 |    |    |    |    |    |    |    |    |\n"
+      "       |---------------------------------------|\n"
+      "     2 |    |    |    |    |    |    |    |    |\n"
+      "       |---------------------------------------|\n"
+      "     1 |    |    |    |    |    |    |    |    |\n"
+      "        ---------------------------------------\n"
+      "         A    B    C    D    E    F    G    H\n\n"
+      "                Diag. 1.\n\n"
+      "          1. R-QR7         K-B1\n"
+      "          2. R-R8 ch\n";
+  const BookRun r = run_book(book);
+  REQUIRE(r.ex.games.size() == 1);
+  CAPTURE(r.replays[0].summary);
+  CHECK(r.replays[0].complete);
+  CHECK(r.replays[0].start_fen == "4k3/7R/4K3/8/8/8/8/8 w - - 0 1");
+  CHECK(san_of_from(r.replays[0]) == "Ra7 Kf8 Ra8+");
+  const std::string pgn = book_game_to_pgn(r.ex.games[0], r.replays[0]);
+  CHECK(pgn.find("[FEN \"4k3/7R/4K3/8/8/8/8/8 w - - 0 1\"]") != std::string::npos);
+  CHECK(pgn.find("1. Ra7 Kf8 2. Ra8+") != std::string::npos);
+  CHECK(book_game_report_json(r.ex.games[0], r.replays[0]).find("\"start\":\"4k3/7R/4K3/8/8/8/8/8 w - - 0 1\"") !=
+        std::string::npos);
+  // From the initial position the same score would not read: no diagram, no game from it.
+  const BookRun plain = run_book(book.substr(book.find("          1. R-QR7")));
+  REQUIRE(plain.ex.games.size() == 1);
+  CHECK_FALSE(plain.replays[0].complete);
+  CHECK(plain.replays[0].start_fen.empty());
 }
