@@ -91,11 +91,21 @@ bool for_each_input(std::string_view command, const InputSetup& setup, const Sha
       all_opened = false;
       continue;
     }
-    std::istream* raw = stream.get();  // the decompressing stream, when the input is compressed
-    if (target) stream = target->guard(std::move(stream), file.display_name);
     ReadOptions options = setup.read_options;
     options.file_name = file.display_name;
     apply_shard(shard, input_size(file), options);
+    if (options.range_begin > 0) {
+      // A shard reads from the last game start before its range (a plain file: compressed ones
+      // were refused), with the line, game count and encoding preference the whole run has there.
+      options.start = file_split_start(file, options.range_begin, options.encoding);
+      if (options.start.offset > 0 && !stream->seekg(static_cast<std::streamoff>(options.start.offset))) {
+        stream->clear();
+        stream->seekg(0);
+        options.start = {};
+      }
+    }
+    std::istream* raw = stream.get();  // the decompressing stream, when the input is compressed
+    if (target) stream = target->guard(std::move(stream), file.display_name);
     const bool go_on = read(OpenInput{file, *stream, options, bytes_before});
     // Corrupt or truncated compressed data ends the stream early: the games before are read,
     // the place is named, and the run ends with exit 2.

@@ -1,6 +1,10 @@
 #include "converters/input/inputs.hpp"
 
+#include <fcntl.h>
 #include <fnmatch.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -163,6 +167,25 @@ std::unique_ptr<std::istream> open_input(const InputFile& input, std::string& er
   file->clear();
   file->seekg(0);
   return file;
+}
+
+SplitStart file_split_start(const InputFile& input, std::uint64_t at, std::optional<Encoding> forced) {
+  if (input.path == "-" || at == 0) return {};
+  const int fd = ::open(input.path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return {};
+  struct stat st;
+  SplitStart start;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    const auto size = static_cast<std::size_t>(st.st_size);
+    void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (map != MAP_FAILED) {
+      (void)::madvise(map, size, MADV_SEQUENTIAL);
+      start = find_split_start(std::string_view(static_cast<const char*>(map), size), at, forced);
+      ::munmap(map, size);
+    }
+  }
+  ::close(fd);
+  return start;
 }
 
 Compression file_compression(const InputFile& input) {

@@ -150,3 +150,31 @@ TEST_CASE("-o NAME.gz / .zst / .xz: written compressed through the run's tempora
   CHECK(files == 3);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("--shard I/16 of a file: the 16 reports concatenate to one run's (the CLI's mapped start-finding)") {
+  std::filesystem::current_path(PLANILLA_SOURCE_DIR);
+  const auto path = std::filesystem::temp_directory_path() / "planilla-golden-shards.pgn";
+  {
+    std::ofstream out(path, std::ios::binary);
+    for (int copy = 0; copy < 3; ++copy)
+      for (const char* name : {"samples/errors.pgn", "samples/latin1-zurich.pgn", "samples/de-opera.pgn",
+                               "tests/fixtures/dir/games.pgn", "samples/chess960-sp140.pgn"}) {
+        std::ifstream in(name, std::ios::binary);
+        REQUIRE(in.good());
+        out << in.rdbuf() << "\n\n";
+      }
+  }
+  auto body = [](const std::string& result) {
+    const std::size_t from = result.find("--- stdout\n") + 11;
+    std::string text = result.substr(from, result.find("--- stderr") - from);
+    // Each run ends with its own summary line.
+    return text.substr(0, text.rfind("{\"type\":\"summary\""));
+  };
+  const std::string whole = body(run_command("check " + path.string() + " --format json --jobs 1"));
+  REQUIRE(whole.find("E-ILLEGAL") != std::string::npos);
+  std::string shards;
+  for (int i = 1; i <= 16; ++i)
+    shards += body(run_command("check " + path.string() + " --format json --jobs 1 --shard " + std::to_string(i) + "/16"));
+  CHECK(shards == whole);
+  std::filesystem::remove(path);
+}
