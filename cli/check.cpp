@@ -33,10 +33,12 @@ struct CheckOptions {
   bool errors_only = false;
   unsigned jobs = 0;
   std::string shard;
+  std::vector<std::string> include;
 };
 
 int run_check(const CheckOptions& o, Io& io) {
   InputSetup setup;
+  setup.expand.include = o.include;
   ShardSpec shard;
   if (!prepare_reading(o.inputs, o.from, o.encoding, o.limits, o.shard, io, setup, shard)) return kUsage;
   const Language* lang = o.lang.empty() ? nullptr : find_language(o.lang);
@@ -89,6 +91,7 @@ int run_check(const CheckOptions& o, Io& io) {
       // An input that does not open counts as a file of the summary.
       [&](const InputFile& file) { reporter.begin_file(file.display_name); });
   progress.finish();
+  reporter.skipped_files(setup.files.skipped);
   reporter.finish();
   target.flush(io);
   // The summary goes to standard error unless it already ends the report on the terminal; after
@@ -103,7 +106,7 @@ int run_check(const CheckOptions& o, Io& io) {
 void setup_check(Cli& cli) {
   auto o = std::make_shared<CheckOptions>();
   CLI::App* sub = cli.app.add_subcommand("check", "Report every illegal, ambiguous or malformed move with its place");
-  sub->add_option("inputs", o->inputs, "PGN or text files, directories (*.pgn *.txt *.md, recursive), - for stdin");
+  sub->add_option("inputs", o->inputs, "PGN or text files (zstd, gzip, bzip2, xz read as they are), directories (*.pgn and compressed PGN, recursive; --include for others), - for stdin");
   add_from_option(sub, o->from);
   sub->add_flag("--strict", o->strict, "Treat warnings (missing x, wrong +, 0-0 …) as errors");
   std::vector<std::string> formats;
@@ -111,12 +114,13 @@ void setup_check(Cli& cli) {
   sub->add_option("--format", o->format, "Output format")
       ->transform(CLI::IsMember(formats, CLI::ignore_case))
       ->default_str("text");
-  sub->add_option("-o,--output", o->output, "Write the report here instead of stdout");
+  sub->add_option("-o,--output", o->output, "Write the report here instead of stdout (compressed when the name ends in .zst, .gz or .xz)");
   sub->add_option("--lang", o->lang, "Letters of candidates and suggestions (default: the language each game was read in)");
   add_encoding_option(sub, o->encoding);
   add_jobs_option(sub, o->jobs);
   add_limit_option(sub, o->limits);
   add_shard_option(sub, o->shard);
+  add_include_option(sub, o->include);
   sub->add_option("--color", o->color, "Colour the text report")
       ->transform(CLI::IsMember({"auto", "always", "never"}, CLI::ignore_case))
       ->default_str("auto");

@@ -64,6 +64,18 @@ std::string limit_names() {
 }
 
 }  // namespace
+void add_include_option(CLI::App* sub, std::vector<std::string>& include) {
+  sub->add_option("--include", include,
+                  "GLOB: also read the files of directories that match (by name, or by path below the directory "
+                  "when GLOB has a /); directories give *.pgn and compressed PGN by default")
+      ->allow_extra_args(false);
+}
+
+std::string skipped_note(const ExpandedInputs& files) {
+  if (files.skipped == 0) return {};
+  return "; " + std::to_string(files.skipped) + (files.skipped == 1 ? " file" : " files") +
+         " skipped (not PGN; --include GLOB reads them)";
+}
 
 void add_limit_option(CLI::App* sub, std::vector<std::string>& limits) {
   sub->add_option("--limit", limits,
@@ -141,9 +153,13 @@ bool prepare_inputs(const std::vector<std::string>& inputs, const std::string& f
   // PLANILLA_FAST_LANE=0 reads every game the general way (to compare the lanes; docs/internals.md).
   if (const char* lane = std::getenv("PLANILLA_FAST_LANE"); lane && std::string_view(lane) == "0")
     setup.read_options.fast_lane = false;
-  setup.files = expand_inputs(inputs);
+  setup.files = expand_inputs(inputs, setup.expand);
   for (const std::string& e : setup.files.errors) io.err << "planilla: " << e << '\n';
-  return setup.files.errors.empty();
+  for (const std::string& n : setup.files.notices) io.err << "planilla: " << n << '\n';
+  // A missing input among others does not stop the rest (exit 2 at the end); with nothing
+  // left to read there is nothing to wait for.
+  setup.missing = !setup.files.errors.empty();
+  return !setup.missing || !setup.files.files.empty();
 }
 
 std::uint64_t input_size(const InputFile& file) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/app.hpp"
+#include "converters/input/compressed.hpp"
 #include "converters/input/inputs.hpp"
 #include "converters/pgn/reader.hpp"
 #include "converters/run/output_files.hpp"
@@ -26,6 +27,10 @@ CLI::Validator keyword_ignore_case(std::string keyword);
 void add_from_option(CLI::App* sub, std::string& from);
 void add_encoding_option(CLI::App* sub, std::string& encoding);
 void add_jobs_option(CLI::App* sub, unsigned& jobs);
+// --include GLOB (repeatable): other files to take from directories besides PGN.
+void add_include_option(CLI::App* sub, std::vector<std::string>& include);
+// "; 3 files skipped (not PGN; --include GLOB reads them)" or "".
+std::string skipped_note(const ExpandedInputs& files);
 // --limit NAME=VALUE (repeatable): the reader's limits (README "Limits").
 void add_limit_option(CLI::App* sub, std::vector<std::string>& limits);
 // Sets each NAME=VALUE of --limit in `options`; on an unknown name or a bad value prints a
@@ -41,7 +46,11 @@ bool parse_filter(const std::string& warnings, bool errors_only, std::string_vie
                   DiagnosticFilter& filter);
 
 struct InputSetup {
+  ExpandOptions expand;  // set before prepare_inputs: --include globs
   ExpandedInputs files;
+  // Some input named on the command line does not exist: the others are read, and the exit
+  // status is 2 at the end.
+  bool missing = false;
   NotationSpec from;
   ReadOptions read_options;
 };
@@ -71,6 +80,8 @@ class OutputTarget {
     return files_.guard(std::move(in), name);
   }
   bool failed() const { return files_.failed(); }
+  // The run fails with this one-line reason ("cannot read x: …"), reported once by flush().
+  void fail(const std::string& line) { files_.fail(line); }
   // Flushes everything; on an I/O error prints its line and returns false.
   bool flush(Io& io);
   // For the counts line after a failure: "; stopped by the error above, clean.pgn left as it

@@ -30,10 +30,12 @@ struct ConvertCliOptions {
   bool errors_only = false;
   unsigned jobs = 0;
   std::string shard;
+  std::vector<std::string> include;
 };
 
 int run_convert(const ConvertCliOptions& o, Io& io) {
   InputSetup setup;
+  setup.expand.include = o.include;
   ShardSpec shard;
   if (!prepare_reading(o.inputs, o.from, o.encoding, o.limits, o.shard, io, setup, shard)) return kUsage;
   auto to = parse_spec(o.to, false);
@@ -94,7 +96,7 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
   if (!o.quiet)
     io.err << "converted " << total.games << (total.games == 1 ? " game, " : " games, ") << total.moves << " moves"
            << (total.games_with_errors ? "; " + std::to_string(total.games_with_errors) + " with errors" : "")
-           << target.stopped_note(!all_opened) << '\n';
+           << skipped_note(setup.files) << target.stopped_note(!all_opened) << '\n';
   return target.finish(!all_opened ? kUsage : total.errors > 0 ? kProblems : kOk, io);
 }
 
@@ -109,7 +111,7 @@ void setup_convert(Cli& cli) {
                   "Output notation: LANG[:STYLE] or a style alone (en, es, de:lan, fr:long, es:spoken, uci …); styles: " +
                       style_names(kOutputLayouts))
       ->default_str("en");
-  sub->add_option("-o,--output", o->output, "Write here instead of stdout");
+  sub->add_option("-o,--output", o->output, "Write here instead of stdout (compressed when the name ends in .zst, .gz or .xz)");
   sub->add_option("--castling", o->castling, "Castling as written: O-O (PGN) or 0-0 (FIDE)")
       ->transform(CLI::IsMember({"O-O", "0-0"}, CLI::ignore_case))
       ->default_str("O-O");
@@ -124,6 +126,7 @@ void setup_convert(Cli& cli) {
   add_jobs_option(sub, o->jobs);
   add_limit_option(sub, o->limits);
   add_shard_option(sub, o->shard);
+  add_include_option(sub, o->include);
   sub->add_option("--repair", o->repair,
                   "evident: replace moves whose intended reading is evident (the single reading close to "
                   "the writing that keeps the game legal) and list each repair as N-REPAIRED; none: report only")

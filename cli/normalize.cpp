@@ -27,6 +27,7 @@ struct NormalizeCliOptions {
   bool errors_only = false;
   unsigned jobs = 0;
   std::string shard;
+  std::vector<std::string> include;
 };
 
 // Whether --rejects and -o name one file (an existing one, or the same new path).
@@ -39,6 +40,7 @@ constexpr StyleLayout kPgnLayout[] = {StyleLayout::Pgn};
 
 int run_normalize(const NormalizeCliOptions& o, Io& io) {
   InputSetup setup;
+  setup.expand.include = o.include;
   ShardSpec shard;
   if (!prepare_reading(o.inputs, o.from, o.encoding, o.limits, o.shard, io, setup, shard)) return kUsage;
   auto to = parse_spec(o.to, false);
@@ -101,7 +103,7 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
   if (!o.quiet) {
     io.err << "games read " << total.games << ", written " << total.written << ", rejected " << total.rejected;
     if (total.rejected) io.err << " (kept byte for byte in " << rejects_path << ")";
-    io.err << target.stopped_note(!all_opened) << '\n';
+    io.err << skipped_note(setup.files) << target.stopped_note(!all_opened) << '\n';
     // The warnings normalize does not list (it writes every move in canonical form), as a count
     // by code; --warnings all lists each one.
     std::string counted;
@@ -123,7 +125,7 @@ void setup_normalize(Cli& cli) {
   sub->add_option("--to", o->to, "Movetext notation: LANG[:STYLE] or a style alone (en, de:lan, uci …); styles: " +
                                      style_names(kPgnLayout))
       ->default_str("en");
-  sub->add_option("-o,--output", o->output, "Normalized games here instead of stdout");
+  sub->add_option("-o,--output", o->output, "Normalized games here instead of stdout (compressed when the name ends in .zst, .gz or .xz)");
   sub->add_option("--rejects", o->rejects,
                   "Rejected games here (default OUT.rejects.pgn, or rejects.pgn when writing to stdout)");
   sub->add_option("--fen", o->fen, "FEN dialect of set-up and Chess960 games")
@@ -134,6 +136,7 @@ void setup_normalize(Cli& cli) {
   add_limit_option(sub, o->limits);
   add_shard_option(sub, o->shard);
   add_filter_options(sub, o->warnings, o->errors_only, "none");
+  add_include_option(sub, o->include);
   sub->add_flag("-q,--quiet", o->quiet, "No counts on stderr");
   sub->footer(
       "Every game read ends up either in the output or in the rejects file: read = written + rejected.\n"

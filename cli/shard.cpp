@@ -51,34 +51,69 @@ bool prepare_reading(const std::vector<std::string>& inputs, const std::string& 
                   "(Ctrl-C cancels)\n";
         break;
       }
-  if (shard.count > 1)
-    for (const InputFile& file : setup.files.files)
+  if (shard.count > 1) {
+    for (const InputFile& file : setup.files.files) {
       if (file.path == "-") {
         io.err << "planilla: --shard needs files (its byte ranges are computed from the input's size), not stdin\n";
         return false;
+      } else if (const Compression c = file_compression(file); c != Compression::None) {
+        // A compressed file's byte ranges are not ranges of its text: a shard would have to
+        // decompress everything before its range.
+        io.err << "planilla: --shard: " << file.path << " is " << compression_name(c)
+               << "-compressed; shards are byte ranges of plain text: decompress it first (for example "
+               << (c == Compression::Zstd ? "zstd -d" : c == Compression::Gzip ? "gzip -dk" : c == Compression::Bzip2 ? "bzip2 -dk" : "xz -dk")
+               << ' ' << file.path << ")\n";
+        return false;
       }
+    }
+  }
   return true;
 }
 
 bool for_each_input(std::string_view command, const InputSetup& setup, const ShardSpec& shard, Io& io,
                     OutputTarget* target, const std::function<bool(const OpenInput&)>& read,
                     const std::function<void(const InputFile&)>& starting) {
-  bool all_opened = true;
+  // A missing input among others was named by prepare_inputs; the rest are read, exit 2 at the end.
+  bool all_opened = !setup.missing;
   std::uint64_t bytes_before = 0;
   for (const InputFile& file : setup.files.files) {
     if (starting) starting(file);
     std::string error;
     auto stream = open_input(file, error);
+    if (!stream && target && error.rfind("cannot read ", 0) == 0) {
+      // A read error while sniffing the first bytes: the run's failure, as any later read error.
+      target->fail(error);
+      all_opened = false;
+      break;
+    }
     if (!stream) {
       io.err << "planilla " << command << ": " << error << '\n';
       all_opened = false;
       continue;
     }
-    if (target) stream = target->guard(std::move(stream), file.display_name);
     ReadOptions options = setup.read_options;
     options.file_name = file.display_name;
     apply_shard(shard, input_size(file), options);
-    if (!read(OpenInput{file, *stream, options, bytes_before})) break;
+    if (options.range_begin > 0) {
+      // A shard reads from the last game start before its range (a plain file: compressed ones
+      // were refused), with the line, game count and encoding preference the whole run has there.
+      options.start = file_split_start(file, options.range_begin, options.encoding);
+      if (options.start.offset > 0 && !stream->seekg(static_cast<std::streamoff>(options.start.offset))) {
+        stream->clear();
+        stream->seekg(0);
+        options.start = {};
+      }
+    }
+    std::istream* raw = stream.get();  // the decompressing stream, when the input is compressed
+    if (target) stream = target->guard(std::move(stream), file.display_name);
+    const bool go_on = read(OpenInput{file, *stream, options, bytes_before});
+    // Corrupt or truncated compressed data ends the stream early: the games before are read,
+    // the place is named, and the run ends with exit 2.
+    if (const std::string failure = input_failure(*raw); !failure.empty()) {
+      io.err << "planilla " << command << ": " << file.display_name << ": " << failure << '\n';
+      all_opened = false;
+    }
+    if (!go_on) break;
     bytes_before += input_size(file);
     if (target && target->failed()) break;
   }

@@ -48,7 +48,8 @@ struct OpenInput {
 // reported as "planilla COMMAND: reason" and skipped. `read` returns false to stop the loop.
 // With a `target`, inputs are read through it (a read error fails the run) and the loop stops
 // once the target has failed (a full disk: nothing more is worth reading).
-// Returns false when an input did not open (exit code 2 once the others are done).
+// Returns false when an input did not open, was missing, or its compressed data ended early
+// (exit code 2 once the others are done).
 bool for_each_input(std::string_view command, const InputSetup& setup, const ShardSpec& shard, Io& io,
                     OutputTarget* target, const std::function<bool(const OpenInput&)>& read,
                     const std::function<void(const InputFile&)>& starting = {});

@@ -7,6 +7,7 @@
 #ifdef __SSSE3__
 #include <tmmintrin.h>
 #endif
+#include <cstring>
 #include <istream>
 
 #include "grammar/pgn_chars.hpp"
@@ -560,6 +561,10 @@ bool GameSplitter::scan(bool at_eof) {
         } else if (c == '[' && at_line_start && blank_line_seen_ && looks_like_tag(d, i)) {
           // A comment left open swallows everything; a tag pair after a blank line is taken as
           // the next game instead, so one broken game does not take the rest of the file.
+          // Its tag section starts with this name, as any other (the names of the game before
+          // were kept: a later repeated name then cut differently from a splitter started here).
+          tag_names_.clear();
+          tag_names_.emplace_back(tag_name_at(d, i));
           finish(last_content_, false);
           mode_ = Mode::TagLine;
           section_ = Section::Tags;
@@ -686,6 +691,227 @@ bool GameSplitter::take_game(std::string& out) {
   }
   end_ = ready_start_ = 0;
   return true;
+}
+
+void GameSplitter::resume(std::uint64_t offset, std::uint32_t line, std::uint32_t games_before) {
+  base_ = offset;
+  line_ = line;
+  column_ = 1;
+  count_ = games_before;
+  first_fill_ = false;  // a byte order mark is only at the input's beginning
+  if (offset > 0 && !in_) {
+    bom_ = false;
+    scan_ = 0;
+  }
+}
+
+namespace {
+
+// Counts the LF bytes of `d` and tells whether it has a CR or a byte above 0x7F, eight bytes
+// at a time.
+struct ByteCensus {
+  std::uint64_t lf = 0;
+  bool cr = false;
+  bool high = false;
+};
+ByteCensus census(std::string_view d) {
+  ByteCensus c;
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull, kLow = 0x7F7F7F7F7F7F7F7Full;
+  // A byte of x is zero exactly when the top bit of the result is set (no carries across bytes).
+  const auto zero_bytes = [&](std::uint64_t x) { return ~(((x & kLow) + kLow) | x) & kHigh; };
+  std::size_t i = 0;
+  std::uint64_t high = 0, cr = 0;
+#ifdef __SSSE3__
+  {
+    const __m128i lf = _mm_set1_epi8('\n'), cr16 = _mm_set1_epi8('\r');
+    __m128i any_high = _mm_setzero_si128(), any_cr = _mm_setzero_si128();
+    for (; i + 16 <= d.size(); i += 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d.data() + i));
+      any_high = _mm_or_si128(any_high, v);
+      any_cr = _mm_or_si128(any_cr, _mm_cmpeq_epi8(v, cr16));
+      c.lf += static_cast<std::uint64_t>(std::popcount(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf)))));
+    }
+    high |= _mm_movemask_epi8(any_high) != 0 ? kHigh : 0;
+    cr |= static_cast<std::uint64_t>(_mm_movemask_epi8(any_cr));
+  }
+#endif
+  for (; i + 8 <= d.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, d.data() + i, 8);
+    high |= w;
+    cr |= zero_bytes(w ^ (kOnes * '\r'));
+    c.lf += static_cast<std::uint64_t>(std::popcount(zero_bytes(w ^ (kOnes * '\n'))));
+  }
+  for (; i < d.size(); ++i) {
+    const auto b = static_cast<unsigned char>(d[i]);
+    high |= b & 0x80u;
+    cr |= b == '\r';
+    c.lf += b == '\n';
+  }
+  c.high = (high & kHigh) != 0;
+  c.cr = cr != 0;
+  return c;
+}
+
+static_assert(std::endian::native == std::endian::little, "the SWAR scans below read the first byte as the lowest");
+
+// The first LF or `]` at or after `from` (d.size() when none), eight bytes at a time.
+std::size_t first_lf_or_bracket(std::string_view d, std::size_t from) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull, kLow = 0x7F7F7F7F7F7F7F7Full;
+  const auto zero_bytes = [&](std::uint64_t x) { return ~(((x & kLow) + kLow) | x) & kHigh; };
+  std::size_t j = from;
+  for (; j + 8 <= d.size(); j += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, d.data() + j, 8);
+    if (const std::uint64_t hit = zero_bytes(w ^ (kOnes * '\n')) | zero_bytes(w ^ (kOnes * ']')))
+      return j + static_cast<std::size_t>(std::countr_zero(hit)) / 8;  // little-endian: the first byte
+  }
+  while (j < d.size() && d[j] != '\n' && d[j] != ']') ++j;
+  return j;
+}
+
+bool is_text_blank(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\n' || c == '\r'; }
+
+// Whether the `-` at j is inside a result token's text ("1-0", "0-1", "1/2-1/2", "½-½" in UTF-8
+// or Latin-1); `from` is where such a text begins (valid when true).
+bool result_dash(std::string_view d, std::size_t j, std::size_t& from) {
+  const auto at = [&](std::size_t i, std::string_view s) { return i <= d.size() && d.substr(i, s.size()) == s; };
+  if (j >= 1 && (at(j - 1, "1-0") || at(j - 1, "0-1") || at(j - 1, "\xBD-\xBD"))) return from = j - 1, true;
+  if (j >= 3 && at(j - 3, "1/2-1/2")) return from = j - 3, true;
+  if (j >= 2 && at(j - 2, "\xC2\xBD-\xC2\xBD")) return from = j - 2, true;
+  return false;
+}
+
+// One game of the usual shape from `p` (a line-start `[` where a splitter is fresh): the start
+// of the next one (a line-start `[Name "` after an empty line, where a splitter is fresh again)
+// and the end of this one's bytes; npos when the stretch has any other shape. The whole-input
+// splitter cuts exactly one game in [p, next):
+// - tag lines: each starts with `[` at the line start, and a `]` on it is directly followed by
+//   the line end, so nothing on it is read in Normal mode (tag values and names are inert; an
+//   unclosed value ends at the line end) and the section stays Tags without a blank line;
+// - an empty line, then movetext whose first byte sets the section to Movetext;
+// - no `[` at a line start in the movetext (no new tag section, no comment-ending tag pair);
+// - no text that could be a result before its last token, and only blanks after it: a result
+//   read there ends the game with nothing after it, one not read (in a comment, a variation, a
+//   label) leaves the game going on to the next tag section;
+// - the next `[Name "` follows an empty line at a line start: a new game in Movetext, after a
+//   result, and (looks_like_tag) in a comment left open.
+// No CR anywhere (lines are counted by LF).
+struct OneGame {
+  std::size_t next = std::string_view::npos;
+  std::size_t end = 0;  // one past the game's last non-blank byte
+};
+OneGame one_game(std::string_view d, std::size_t p) {
+  constexpr std::size_t npos = std::string_view::npos;
+  OneGame none;
+  const std::size_t n = d.size();
+  std::size_t i = p;
+  // Tag lines up to the empty line.
+  for (;;) {
+    if (i >= n || d[i] != '[') return none;
+    std::size_t j = first_lf_or_bracket(d, i + 1);
+    if (j < n && d[j] == ']') {
+      ++j;
+      if (j >= n || d[j] != '\n') return none;
+    }
+    if (j >= n) return none;
+    i = j + 1;  // after the line's LF
+    if (i < n && d[i] == '\n') break;
+  }
+  const std::size_t m = i + 1;  // the movetext's first byte
+  if (m >= n) return none;
+  const char first = d[m];
+  if (first == '[' || first == ';' || first == '%' || is_text_blank(first)) return none;
+  // The next empty line followed by `[`, and no other line-start `[` before it.
+  std::size_t k = npos;
+  for (std::size_t from = m;;) {
+    const void* hit = std::memchr(d.data() + from, '[', n - from);
+    if (!hit) return none;
+    const std::size_t b = static_cast<std::size_t>(static_cast<const char*>(hit) - d.data());
+    std::size_t back = b;
+    while (back > m && (d[back - 1] == ' ' || d[back - 1] == '\t' || d[back - 1] == '\f' || d[back - 1] == '\v')) --back;
+    if (back > m && d[back - 1] == '\n') {
+      if (back != b || d[b - 2] != '\n') return none;  // a tag line inside the movetext
+      k = b;
+      break;
+    }
+    from = b + 1;
+  }
+  if (!looks_like_tag(d, k)) return none;
+  // The movetext's last token.
+  std::size_t z = k - 2;  // the first LF of the empty line
+  while (z > m && is_text_blank(d[z - 1])) --z;
+  std::size_t t = z;  // the last token is [t, z)
+  while (t > m && !ends_token(static_cast<unsigned char>(d[t - 1]))) --t;
+  // Result-like text only in it.
+  for (std::size_t from = m; from < k;) {
+    const void* hit = std::memchr(d.data() + from, '-', k - from);
+    if (!hit) break;
+    const std::size_t j = static_cast<std::size_t>(static_cast<const char*>(hit) - d.data());
+    std::size_t begins = 0;
+    if (result_dash(d, j, begins) && begins < t) return none;
+    from = j + 1;
+  }
+  for (std::size_t from = m; from < k;) {
+    const void* hit = std::memchr(d.data() + from, '*', k - from);
+    if (!hit) break;
+    const std::size_t j = static_cast<std::size_t>(static_cast<const char*>(hit) - d.data());
+    if (j < t) return none;
+    from = j + 1;
+  }
+  return OneGame{k, z};
+}
+
+}  // namespace
+
+SplitStart find_split_start(std::string_view bytes, std::uint64_t at, std::optional<Encoding> forced) {
+  SplitStart start;
+  if (at == 0 || bytes.empty()) return start;
+  const auto lead = static_cast<unsigned char>(bytes[0]);
+  if (lead == 0xFF || lead == 0xFE) return start;  // UTF-16 is transcoded whole before it is cut
+  const auto carry = [&](std::string_view game, std::optional<Encoding>& preference) {
+    if (forced) return;
+    const Encoding e = detect_encoding(game, preference);
+    if (is_single_byte(e)) preference = e;
+  };
+  // The current fresh start: p, with the line, games before it and the preference there.
+  std::size_t p = 0;
+  std::uint32_t line = 1, games = 0;
+  std::optional<Encoding> preference;
+  while (p < bytes.size()) {
+    if (p > 0) start = SplitStart{p, line, games, preference};
+    const OneGame g = p > 0 || bytes[0] == '[' ? one_game(bytes, p) : OneGame{};
+    if (g.next != std::string_view::npos) {
+      if (g.next > at) break;
+      const ByteCensus c = census(bytes.substr(p, g.next - p));
+      if (!c.cr) {
+        if (c.high) carry(bytes.substr(p, g.end - p), preference);
+        line += static_cast<std::uint32_t>(c.lf);
+        ++games;
+        p = g.next;
+        continue;
+      }
+    }
+    // Any other shape: the splitter, from this start on, until it cuts a game at a line-start
+    // `[` past it again (there it is fresh: tag_names_ and the rest start over).
+    GameSplitter splitter(bytes.substr(p));
+    if (p > 0) splitter.resume(p, line, games);
+    RawGame raw;
+    bool resumed = false;
+    while (splitter.next(raw)) {
+      if (raw.offset > p && raw.column == 1 && !raw.bytes.empty() && raw.bytes[0] == '[') {
+        if (raw.offset > at) return start;
+        p = raw.offset;
+        line = raw.line;
+        games = raw.number - 1;
+        resumed = true;
+        break;
+      }
+      carry(raw.bytes, preference);
+    }
+    if (!resumed) break;  // the end of the input
+  }
+  return start;
 }
 
 std::vector<RawGame> split_games(std::string_view bytes) {

@@ -66,6 +66,11 @@ class GameSplitter {
   // afterwards; use `out`.
   bool take_game(std::string& out);
 
+  // Starts at `offset` of the input instead of its beginning (the stream, or `bytes`, holds the
+  // input from there on) with the line and game count a whole-input run has there. Only at a
+  // game start that find_split_start() gives, before the first next().
+  void resume(std::uint64_t offset, std::uint32_t line, std::uint32_t games_before);
+
   bool had_utf8_bom() const { return bom_; }
   std::uint64_t bytes_consumed() const { return base_ + scan_; }
   // Largest amount of input held at once: for tests of the memory bound.
@@ -123,6 +128,27 @@ class GameSplitter {
   static constexpr std::size_t kMaxTrackedTags = 64;
   std::vector<std::string> tag_names_;
 };
+
+// Where a reader may start cutting in the middle of an input (`--shard`) and cut exactly the
+// games a whole-input run cuts from there on: a game start of that run at the beginning of a
+// line, where a fresh splitter is in the state the whole run is in (a `[` that starts a tag
+// section), with the line, the number of games before it and the encoding preference the run
+// carries there (PgnReader's: the last single-byte encoding detected).
+struct SplitStart {
+  std::uint64_t offset = 0;  // 0: the beginning (nothing skipped)
+  std::uint32_t line = 1;
+  std::uint32_t games_before = 0;
+  std::optional<Encoding> encoding;
+};
+
+// The last such start at or before `at` in `bytes` (the whole input). Walks the input a game at
+// a time: a game of the usual shape (tag lines, an empty line, movetext whose only result-like
+// text is its last token, then an empty line and the next `[Name "`) is counted from a few
+// memchr calls and one pass that counts lines and tells ASCII; any other stretch is cut by the
+// splitter itself, from the last start on, until it cuts a game at a line-start `[` again.
+// `forced`: the encoding is given (no preference is carried). UTF-16 input (its first byte 0xFF
+// or 0xFE) gives the beginning.
+SplitStart find_split_start(std::string_view bytes, std::uint64_t at, std::optional<Encoding> forced = std::nullopt);
 
 // Convenience: every game of an in-memory text.
 std::vector<RawGame> split_games(std::string_view bytes);

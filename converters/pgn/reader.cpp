@@ -539,6 +539,14 @@ PgnReader::~PgnReader() = default;
 
 void PgnReader::start() {
   started_ = true;
+  if (options_.start.offset > 0) {
+    // The input from a game start on (find_split_start): neither UTF-16 nor a byte order mark.
+    if (in_) splitter_ = std::make_unique<GameSplitter>(*in_, SplitOptions{options_.chunk_size});
+    else splitter_ = std::make_unique<GameSplitter>(memory_);
+    splitter_->resume(options_.start.offset, options_.start.line, options_.start.games_before);
+    file_encoding_ = options_.start.encoding;
+    return;
+  }
   bool forced_utf16 = options_.encoding && (*options_.encoding == Encoding::Utf16Le || *options_.encoding == Encoding::Utf16Be);
   std::string_view bytes = memory_;
   std::string slurped;

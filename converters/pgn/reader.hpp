@@ -59,6 +59,11 @@ struct ReadOptions {
   // game to game are those of a whole-input run, and N shards' outputs concatenate to one run's.
   std::uint64_t range_begin = 0;
   std::uint64_t range_end = UINT64_MAX;
+  // Where the input given to the reader begins, when not at the input's beginning: a start from
+  // find_split_start() (split.hpp) at or before range_begin, with the line, game count and
+  // encoding preference a whole-input run has there. The stream (or the bytes) hold the input
+  // from `start.offset` on; `--shard` then cuts only from the start to the end of its range.
+  SplitStart start;
 };
 
 // The `index`-th (0-based) of `count` equal byte ranges of an input of `size` bytes; the last

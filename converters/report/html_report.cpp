@@ -115,6 +115,7 @@ class HtmlReport final : public ReportWriter {
 
   void begin_game(const GameRecord& record, std::string_view file) override {
     flush_game();
+    lines_.forget();
     current_ = HtmlGame{};
     current_.file = file;
     current_.number = record.number;

@@ -150,6 +150,7 @@ class JsonReport final : public ReportWriter {
     nlohmann::ordered_json j;
     j["type"] = "summary";
     j["files"] = summary.files;
+    if (summary.files_skipped) j["files_skipped"] = summary.files_skipped;
     j["games"] = summary.games;
     j["games_with_errors"] = summary.games_with_errors;
     j["moves"] = summary.moves;

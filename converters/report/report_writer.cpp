@@ -48,6 +48,9 @@ std::string summary_line(const CheckSummary& s) {
     if (first) line.resize(line.size() - 3);  // only notes: drop " ()"
   }
   if (s.hidden > 0) line += "; " + std::to_string(s.hidden) + " not shown (--warnings all to see them)";
+  if (s.files_skipped > 0)
+    line += "; " + std::to_string(s.files_skipped) + (s.files_skipped == 1 ? " file" : " files") +
+            " skipped (not PGN; --include GLOB reads them)";
   return line;
 }
 

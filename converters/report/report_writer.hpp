@@ -17,6 +17,7 @@ namespace planilla {
 
 struct CheckSummary {
   std::uint64_t files = 0;
+  std::uint64_t files_skipped = 0;  // in directories, not PGN (and not --include'd)
   std::uint64_t games = 0;
   std::uint64_t games_with_errors = 0;
   std::uint64_t moves = 0;

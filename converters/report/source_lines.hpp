@@ -51,6 +51,11 @@ class SourceLines {
     return out;
   }
 
+  // A new game begins: what is held belongs to the last one. The record's address, number and
+  // offset do not tell games apart across files (a reused record, game 1 at offset 0 of each
+  // file: `convert DIR` showed the first file's line under the second file's diagnostic).
+  void forget() { record_ = nullptr; }
+
  private:
   static constexpr std::uint32_t kWidth = 160;   // code points shown at most
   static constexpr std::uint32_t kBefore = 60;   // of them before the column

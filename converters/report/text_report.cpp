@@ -83,6 +83,11 @@ class TextReport final : public ReportWriter {
     out_ << text_.view();
   }
 
+  void begin_game(const GameRecord& record, std::string_view file) override {
+    (void)record;
+    (void)file;
+    lines_.forget();
+  }
   void finish(const CheckSummary& summary) override { out_ << summary_line(summary) << '\n'; }
 
  private:

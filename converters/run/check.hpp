@@ -49,6 +49,7 @@ class CheckReporter {
 
   void begin_file(const std::string& display_name);
   void file_diagnostic(const Diagnostic& d);  // file-level problems (unreadable input)
+  void skipped_files(std::uint64_t n) { summary_.files_skipped = n; }
   void game(const GameRecord& record);
   // Writes the summary (text, JSON) or the whole page (HTML).
   void finish();

@@ -1,5 +1,7 @@
 #include "converters/run/output_files.hpp"
 
+#include "converters/input/compressed.hpp"
+
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
@@ -215,6 +217,8 @@ struct OutputSet::Output {
   int slot = -1;
   std::unique_ptr<FdWriteBuf> buf;
   std::unique_ptr<std::ostream> stream;
+  // A name ending in .zst, .gz or .xz: what the run writes is compressed into `stream`.
+  std::unique_ptr<CompressingStream> compressed;
 };
 
 OutputSet::OutputSet() = default;
@@ -300,6 +304,10 @@ std::ostream* OutputSet::open(const std::string& path, std::ostream& standard_ou
   out->buf->watch(this);
   out->stream = std::make_unique<std::ostream>(out->buf.get());
   std::ostream* stream = out->stream.get();
+  if (const Compression c = compression_for_name(path); c != Compression::None) {
+    out->compressed = std::make_unique<CompressingStream>(c, *out->stream);
+    stream = out->compressed.get();
+  }
   outputs_.push_back(std::move(out));
   return stream;
 }
@@ -327,6 +335,10 @@ std::string OutputSet::error() const {
 bool OutputSet::flush() {
   for (auto& out : outputs_) {
     if (!out->stream) continue;
+    // The end of the compressed data (once; nothing is written after the run's flush).
+    if (out->compressed && !out->compressed->finish() && out->buf->error() == 0)
+      fail("cannot write " + out->target + ": " + std::string(compression_name(compression_for_name(out->target))) +
+           " compression failed");
     out->stream->flush();
     if (out->buf->error() == 0 && !*out->stream) fail("cannot write " + out->target);
     if (!out->temporary.empty() && !failed() && ::fsync(out->fd) != 0 && errno != EINVAL)
@@ -356,6 +368,7 @@ bool OutputSet::commit() {
   ::pthread_sigmask(SIG_BLOCK, &block, &previous);
   std::string first_dir;
   for (auto& out : outputs_) {
+    out->compressed.reset();
     out->stream.reset();
     out->buf.reset();
     if (out->fd >= 0 && ::close(out->fd) != 0 && !failed()) fail_errno("write", out->target, errno);
@@ -388,6 +401,7 @@ bool OutputSet::commit() {
 
 void OutputSet::discard() {
   for (auto& out : outputs_) {
+    out->compressed.reset();
     out->stream.reset();
     out->buf.reset();
     if (out->fd >= 0) ::close(out->fd);

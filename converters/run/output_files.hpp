@@ -10,6 +10,8 @@
 //   (guarded inputs read as ended) and is reported as one line;
 // - a broken pipe on standard output (`| head`) ends the process quietly by SIGPIPE, as it did
 //   before SIGPIPE was ignored; a broken pipe anywhere else is an error like any other.
+// A file whose name ends in .zst, .gz or .xz is written compressed (zstd level 3, gzip 6, xz 6:
+// the tools' defaults), through the same temporary.
 // Devices, FIFOs and paths under /dev and /proc (`-o /dev/null`, `/dev/stdout`) are written in
 // place: a temporary cannot be renamed over them.
 #pragma once

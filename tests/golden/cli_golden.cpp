@@ -12,6 +12,7 @@
 #include <string>
 
 #include "cli/app.hpp"
+#include "converters/input/inputs.hpp"
 
 namespace {
 
@@ -69,6 +70,15 @@ constexpr GoldenCase kCases[] = {
     {"check_json_fen_players", "check tests/fixtures/pgn/es-errores.pgn --format json"},
     // The caret under a move after CJK and emoji (two terminal cells each).
     {"check_caret_wide_chars", "check tests/fixtures/pgn/wide-chars-caret.pgn --color never"},
+    // Inputs (issue 20): a directory gives *.pgn and compressed PGN; other files when named or
+    // --include'd, counted as skipped otherwise; binary files and missing files do not stop the rest.
+    {"check_dir_default", "check tests/fixtures/dir --color never"},
+    {"check_dir_include", "check tests/fixtures/dir --include *.md --color never"},
+    {"check_dir_only_other_files", "check tests/fixtures/dir/notes --color never"},
+    {"check_binary_named", "check tests/fixtures/dir/board.png tests/fixtures/dir/notes/dump.bin tests/fixtures/dir/games.pgn --color never"},
+    {"check_missing_among_others", "check samples/no-such-file.pgn tests/fixtures/dir/games.pgn --color never"},
+    {"check_gzip_json", "check tests/fixtures/dir/sub/more.pgn.gz --format json"},
+    {"convert_dir_skipped", "convert tests/fixtures/dir --to es"},
 };
 
 std::string run_command(const std::string& command) {
@@ -98,4 +108,78 @@ TEST_CASE("golden CLI outputs on samples/") {
     std::string expected((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
     CHECK(actual == expected);
   }
+}
+
+TEST_CASE("an empty directory says so") {
+  std::filesystem::current_path(PLANILLA_SOURCE_DIR);
+  const auto dir = std::filesystem::temp_directory_path() / "planilla-golden-empty";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string actual = run_command("check " + dir.string() + " --color never");
+  CHECK(actual.find("planilla: " + dir.string() + ": no PGN files in this directory (it is empty)") != std::string::npos);
+  CHECK(actual.find("summary: 0 files, 0 games") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("-o NAME.gz / .zst / .xz: written compressed through the run's temporary, read back as the plain output") {
+  std::filesystem::current_path(PLANILLA_SOURCE_DIR);
+  const auto dir = std::filesystem::temp_directory_path() / "planilla-golden-compressed-out";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string plain = run_command("convert tests/fixtures/dir/games.pgn --to es -q");
+  const std::string stdout_text = plain.substr(plain.find("--- stdout\n") + 11, plain.find("--- stderr") - plain.find("--- stdout\n") - 11);
+  REQUIRE(stdout_text.find("1. e4 e5") != std::string::npos);
+  struct Row {
+    const char* name;
+    std::string_view magic;
+  };
+  for (const Row& r : {Row{"out.pgn.gz", "\x1F\x8B"}, Row{"out.pgn.zst", "\x28\xB5\x2F\xFD"}, Row{"out.pgn.xz", "\xFD" "7zXZ"}}) {
+    CAPTURE(r.name);
+    const auto out = dir / r.name;
+    const std::string result = run_command("convert tests/fixtures/dir/games.pgn --to es -q -o " + out.string());
+    CHECK(result.find("[exit 1]") != std::string::npos);  // the fixture has an illegal move
+    std::ifstream f(out, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    CHECK(bytes.substr(0, r.magic.size()) == r.magic);
+    // Decompressed as open_input() does (told by its magic bytes): the plain output again.
+    std::string error;
+    auto in = planilla::open_input({out.string(), out.string()}, error);
+    REQUIRE(in);
+    const std::string back((std::istreambuf_iterator<char>(*in)), std::istreambuf_iterator<char>());
+    CHECK(back == stdout_text);
+    CHECK(planilla::input_failure(*in).empty());
+  }
+  // Nothing but the three outputs: no temporary left beside them.
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++files;
+  CHECK(files == 3);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("--shard I/16 of a file: the 16 reports concatenate to one run's (the CLI's mapped start-finding)") {
+  std::filesystem::current_path(PLANILLA_SOURCE_DIR);
+  const auto path = std::filesystem::temp_directory_path() / "planilla-golden-shards.pgn";
+  {
+    std::ofstream out(path, std::ios::binary);
+    for (int copy = 0; copy < 3; ++copy)
+      for (const char* name : {"samples/errors.pgn", "samples/latin1-zurich.pgn", "samples/de-opera.pgn",
+                               "tests/fixtures/dir/games.pgn", "samples/chess960-sp140.pgn"}) {
+        std::ifstream in(name, std::ios::binary);
+        REQUIRE(in.good());
+        out << in.rdbuf() << "\n\n";
+      }
+  }
+  auto body = [](const std::string& result) {
+    const std::size_t from = result.find("--- stdout\n") + 11;
+    std::string text = result.substr(from, result.find("--- stderr") - from);
+    // Each run ends with its own summary line.
+    return text.substr(0, text.rfind("{\"type\":\"summary\""));
+  };
+  const std::string whole = body(run_command("check " + path.string() + " --format json --jobs 1"));
+  REQUIRE(whole.find("E-ILLEGAL") != std::string::npos);
+  std::string shards;
+  for (int i = 1; i <= 16; ++i)
+    shards += body(run_command("check " + path.string() + " --format json --jobs 1 --shard " + std::to_string(i) + "/16"));
+  CHECK(shards == whole);
+  std::filesystem::remove(path);
 }

@@ -3,6 +3,7 @@
 // that concatenate to the output of one run over the whole input.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -47,6 +48,50 @@ std::string convert_range(const std::string& input, ByteRange range, unsigned jo
     for (const Diagnostic& d : r.diagnostics) diagnostics += format_diagnostic(d) + "\n";
   });
   return out.str() + "----\n" + diagnostics;
+}
+
+// As convert_range(), the way `--shard` reads a file: from find_split_start()'s game start at or
+// before the range (the stream positioned there), not from the input's beginning.
+std::string convert_from_start(const std::string& input, ByteRange range, unsigned jobs = 1) {
+  std::istringstream in(input);
+  std::ostringstream out;
+  ConvertOptions o;
+  o.from.auto_detect = true;
+  o.read.language = &english();
+  o.read.range_begin = range.begin;
+  o.read.range_end = range.end;
+  o.read.start = find_split_start(input, range.begin);
+  REQUIRE(o.read.start.offset <= range.begin);
+  in.seekg(static_cast<std::streamoff>(o.read.start.offset));
+  o.to.language = find_language("de");
+  o.jobs = jobs;
+  std::string diagnostics;
+  convert(in, out, o, [&](const GameRecord& r) {
+    for (const Diagnostic& d : r.diagnostics) diagnostics += format_diagnostic(d) + " @" + std::to_string(d.byte) + "\n";
+  });
+  return out.str() + "----\n" + diagnostics;
+}
+
+// Boundaries a start rule could take for a game start and must not: `\n\n[Event "` inside a
+// comment (closed and left open), inside a tag value, after a result followed by a line comment
+// or a tag on the same line, a tag section with blank lines inside (ChessBase), tag-only games,
+// a result inside a comment, CRLF lines, a Latin-1 game (its encoding carried to the next
+// games), `0-0` castling and `*` in a comment; and the cutter's case of a tag pair ending a
+// comment left open, then a blank line and a tag name repeated from the game before.
+std::string adversarial_archive() {
+  std::string all = "\xEF\xBB\xBF[Event \"bom\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+  all += "[Event \"c1\"]\n[Result \"*\"]\n\n1. e4 {a comment\n\n[Event \"inside\"]\nstill the comment} e5 2. Ke3 *\n\n";
+  all += "[Event \"tag value\n\n[Event \\\"x\"]\n[Result \"*\"]\n\n1. d4 d5 *\n\n";
+  all += "[Event \"open\"]\n[White \"A\"]\n\n1. e4 {never closed 1-0\n\n[Event \"after open\"]\n[Event \"again\"]\n\n[White \"B\"]\n\n1. d4 Nf6 2. Kd3 *\n\n";
+  all += "[Event \"semi\"]\n\n1. e4 e5 1-0 ; trailing\n\n[Event \"after semi\"]\n\n1. c4 0-1 [Site \"same line\"]\n\n[Round \"2\"]\n\n1. Nf3 *\n\n";
+  all += "[Event \"cb\"]\n\n[Site \"blank inside\"]\n[Result \"*\"]\n\n1. e4 { 1-0 } e5 { * } 2. O-O-O *\n\n";
+  all += "[Event \"tags only\"]\n\n[Event \"tags only 2\"]\n\n";
+  all += "[Event \"crlf\"]\r\n[Result \"1-0\"]\r\n\r\n1. e4 e5 2. 0-0 1-0\r\n\r\n";
+  all += "[Event \"Z\xFCrich\"]\n[White \"M\xFCller\"]\n[Result \"*\"]\n\n1. e4 {\xE9l\xE8ve} Kxe7 *\n\n";
+  all += "[Event \"after latin1\"]\n[Black \"Gr\xE4" "f\"]\n\n1. d4 (1. e4 e5 1-0) d5 2. Qd3 Kd7 3. Qxh7 *\n\n";
+  all += "1. e4 e5 *\n\n1. d4 1/2-1/2\n\n[Event \"last\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+  std::string twice = all + "\n" + all.substr(3);
+  return twice;
 }
 
 // The part of convert_range()'s result before / after the "----" line.
@@ -135,4 +180,56 @@ TEST_CASE("normalize: shards concatenate to one run, rejects included") {
   }
   CHECK(out == whole);
   CHECK(rejects == whole_rejects);
+}
+
+TEST_CASE("find_split_start: a start the whole run cuts, with its line, number and the splitter's state") {
+  for (const std::string& input : {adversarial_archive(), sample_archive()}) {
+    const std::vector<RawGame> whole = split_games(input);
+    REQUIRE(whole.size() > 20);
+    std::size_t fast_starts = 0;
+    for (std::uint64_t at = 0; at <= input.size(); ++at) {
+      CAPTURE(at);
+      const SplitStart start = find_split_start(input, at);
+      REQUIRE(start.offset <= at);
+      if (start.offset == 0) continue;
+      // A game start of the whole run, with that run's line and number ...
+      auto it = std::find_if(whole.begin(), whole.end(), [&](const RawGame& g) { return g.offset == start.offset; });
+      REQUIRE(it != whole.end());
+      CHECK(it->line == start.line);
+      CHECK(it->number == start.games_before + 1);
+      // ... from which a splitter cuts the rest exactly as the whole run does.
+      GameSplitter resumed(std::string_view(input).substr(start.offset));
+      resumed.resume(start.offset, start.line, start.games_before);
+      RawGame g;
+      for (auto w = it; w != whole.end(); ++w) {
+        REQUIRE(resumed.next(g));
+        CHECK(g.offset == w->offset);
+        CHECK(g.line == w->line);
+        CHECK(g.column == w->column);
+        CHECK(g.number == w->number);
+        CHECK(g.bytes == w->bytes);
+      }
+      CHECK(!resumed.next(g));
+      fast_starts += start.offset > at / 2;
+    }
+    CHECK(fast_starts > input.size() / 4);  // starts are found near the range, not only at 0
+  }
+}
+
+TEST_CASE("shards read from find_split_start concatenate to one run, adversarial boundaries included") {
+  for (const std::string& input : {adversarial_archive(), sample_archive()}) {
+    const std::string whole = convert_from_start(input, ByteRange{});
+    REQUIRE(diagnostics_part(whole).find("E-ILLEGAL") != std::string::npos);
+    for (unsigned n = 2; n <= 16; ++n) {
+      CAPTURE(n);
+      std::string games, diagnostics;
+      for (unsigned i = 0; i < n; ++i) {
+        const std::string part = convert_from_start(input, shard_range(input.size(), i, n), i % 3 == 1 ? 2 : 1);
+        games += games_part(part);
+        diagnostics += diagnostics_part(part);
+      }
+      CHECK(games == games_part(whole));
+      CHECK(diagnostics == diagnostics_part(whole));
+    }
+  }
 }

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# bench/scale.sh BUILD_DIR [PGN]: issue 21's scale figures on one file (default master.pgn from
+# the shared corpus, unpacked into BUILD_DIR/bench-data once).
+#  - shards: CPU time (user+sys, best 3 of RUNS) of `check --shard I/16 --jobs 1` for I = 1..16,
+#    slowest / fastest; and whether the 16 JSON reports concatenate to one run's (byte-identical);
+#  - compressed input: `check` on PGN.zst (zstd -3) against the plain file and against
+#    `zstd -dc | planilla check -` (wall time, best of RUNS; same diagnostics checked);
+#  - pgn-extract -s -r on the plain file in the same run, when installed, for the ratio.
+set -euo pipefail
+build=${1:?usage: bench/scale.sh BUILD_DIR [PGN]}
+planilla=$(realpath "$build/planilla")
+runs=${RUNS:-5}
+data=$(realpath "$build")/bench-data
+mkdir -p "$data"
+pgn=${2:-$data/master.pgn}
+if [ ! -s "$pgn" ]; then
+  src=$(dirname "$0")/../../shared/corpus/bench/master.pgn.xz
+  [ -f "$src" ] || src=/work/shared/corpus/bench/master.pgn.xz
+  xz -dc "$src" > "$pgn"
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+cpu() {  # best (smallest) user+sys over $runs runs of the command
+  local best=
+  for _ in $(seq "$runs"); do
+    /usr/bin/time -f "%U %S" -o "$tmp/t" "$@" > /dev/null 2>&1 || true
+    local t
+    t=$(tail -1 "$tmp/t" | awk '{printf "%.3f", $1 + $2}')  # after "Command exited with …" when 1
+    if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN{exit !(a < b)}'; then best=$t; fi
+  done
+  echo "$best"
+}
+wall() {  # best wall time over $runs runs of a shell pipeline
+  local best=
+  for _ in $(seq "$runs"); do
+    local s e t
+    s=$(date +%s.%N); bash -c "$1" > /dev/null 2>&1 || true; e=$(date +%s.%N)
+    t=$(awk -v s="$s" -v e="$e" 'BEGIN{printf "%.3f", e - s}')
+    if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN{exit !(a < b)}'; then best=$t; fi
+  done
+  echo "$best"
+}
+
+echo "file: $pgn ($(stat -c %s "$pgn") bytes), best of $runs"
+echo "## shards: check --shard I/16 --jobs 1, CPU s (user+sys)"
+min= max=
+for i in $(seq 16); do
+  t=$(cpu "$planilla" check "$pgn" --shard "$i/16" --jobs 1 -q)
+  printf "shard %2d/16: %s\n" "$i" "$t"
+  if [ -z "$min" ] || awk -v a="$t" -v b="$min" 'BEGIN{exit !(a < b)}'; then min=$t; fi
+  if [ -z "$max" ] || awk -v a="$t" -v b="$max" 'BEGIN{exit !(a > b)}'; then max=$t; fi
+done
+awk -v a="$max" -v b="$min" 'BEGIN{printf "slowest/fastest: %.2fx\n", a / b}'
+"$planilla" check "$pgn" --format json --jobs 1 -q | grep -v '"type":"summary"' > "$tmp/one.json" || true
+for i in $(seq 16); do
+  "$planilla" check "$pgn" --format json --jobs 1 -q --shard "$i/16" | grep -v '"type":"summary"' || true
+done > "$tmp/cat.json"
+cmp -s "$tmp/one.json" "$tmp/cat.json" && echo "16 shards concatenated: byte-identical to one run" \
+  || echo "16 shards concatenated: DIFFERENT from one run"
+
+echo "## compressed input: check --jobs 1, wall s"
+zstd -q -3 -f "$pgn" -o "$tmp/in.pgn.zst"
+plain=$(wall "'$planilla' check '$pgn' --jobs 1 -q")
+zst=$(wall "'$planilla' check '$tmp/in.pgn.zst' --jobs 1 -q")
+pipe=$(wall "zstd -dc '$tmp/in.pgn.zst' | '$planilla' check - --jobs 1 -q")
+echo "plain: $plain  .zst: $zst  zstd -dc | check -: $pipe"
+echo "CPU s (user+sys, both processes of the pipe): plain $(cpu "$planilla" check "$pgn" --jobs 1 -q)  .zst $(cpu "$planilla" check "$tmp/in.pgn.zst" --jobs 1 -q)  pipe $(cpu bash -c "zstd -dc '$tmp/in.pgn.zst' | '$planilla' check - --jobs 1 -q")"
+awk -v z="$zst" -v p="$plain" -v q="$pipe" 'BEGIN{printf ".zst / plain: %.2fx; .zst / pipe: %.2fx\n", z / p, z / q}'
+"$planilla" check "$pgn" --format json --jobs 1 -q > "$tmp/a.json" || true
+"$planilla" check "$tmp/in.pgn.zst" --format json --jobs 1 -q > "$tmp/b.json" || true
+sed -i "s|$tmp/in.pgn.zst|$pgn|g" "$tmp/b.json"  # the file name is the only difference allowed
+cmp -s "$tmp/a.json" "$tmp/b.json" && echo "diagnostics of .zst and plain: identical" || echo "diagnostics of .zst and plain: DIFFERENT"
+PATH=$PATH:/usr/games  # Debian installs pgn-extract there
+if command -v pgn-extract > /dev/null; then
+  pe=$(wall "pgn-extract -s -r '$pgn'")
+  echo "pgn-extract -s -r (plain): $pe; planilla check plain: ${plain} ($(awk -v a="$pe" -v b="$plain" 'BEGIN{printf "%.2fx", a / b}'))"
+fi
