@@ -50,7 +50,7 @@
   let tables = null;
   let files = [];        // [{name, text, encoding}]
   let last = null;       // the last conversion's answer
-  let notes = [];        // notes of applied suggestions, shown with the next output
+  let notes = [];        // applied suggestions (functions: they follow the page language)
   let ply = 0, plies = 0, flipped = false, gameNo = 1;
 
   const displayNames = {};
@@ -109,7 +109,7 @@
     // Errors and warnings are listed as `planilla convert` reports them; notes (N-…: the language
     // read, repairs) go above the output with the suggestions applied.
     const diagnostics = (answer.diagnostics || []).filter((d) => d.severity !== "note");
-    const noteTexts = notes.concat((answer.diagnostics || []).filter((d) => d.severity === "note")
+    const noteTexts = notes.map((n) => n()).concat((answer.diagnostics || []).filter((d) => d.severity === "note")
       .map((d) => `${d.code}: ${d.message}`));
     $("notes").replaceChildren(...noteTexts.map((n) => Object.assign(document.createElement("li"), { textContent: n })));
     if (answer.error) {
@@ -171,13 +171,13 @@
       for (let i = lineStart; i + written.length <= bytes.length && at < 0; ++i) if (matches(i)) at = i;
     }
     if (at < 0) {
-      notes = [t("notFound", d.written, d.line)];
+      notes = [() => t("notFound", d.written, d.line)];
       showResult(last);
       return;
     }
     const replaced = dec.decode(bytes.slice(0, at)) + suggestion + dec.decode(bytes.slice(at + written.length));
     $("input").value = replaced;
-    notes.push(t("applied", d.line, d.written, suggestion));
+    notes.push(() => t("applied", d.line, d.written, suggestion));
     convert();
   }
 
