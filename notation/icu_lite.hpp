@@ -3,10 +3,12 @@
 // the browser's TextDecoder decodes files and String.normalize composes text before the core).
 // With ICU this header only includes ICU's own headers, so the ICU build is unchanged.
 //
-// Without ICU the tables cover the scripts planilla's languages and scoresheets use: Latin
-// (Latin-1, Latin Extended-A/B), Greek and Cyrillic case pairs; letters of those scripts plus
-// Armenian, Hebrew, Arabic and CJK; combining marks and East Asian wide ranges for widths. A
-// character outside them is treated as caseless, a non-letter, one column wide.
+// Without ICU the tables cover the scripts planilla's languages and scoresheets use: case pairs
+// of Latin-1, Latin Extended-A, Latin Extended Additional, Greek and Cyrillic (as ICU maps them:
+// tests/unit/notation_icu_lite.cpp compares every code point of those blocks); letters of those
+// scripts plus Latin Extended-B, IPA, Armenian, Hebrew, Arabic, CJK and Hangul; combining marks
+// and East Asian wide ranges for widths. A character outside them is treated as caseless, a
+// non-letter, one column wide.
 #pragma once
 
 #include <cstdint>
@@ -15,9 +17,11 @@
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 #else
-
 using UChar32 = std::int32_t;
 using UBool = std::int8_t;
+#endif
+
+// Compiled in both builds: tests/unit/notation_icu_lite.cpp compares it with ICU.
 
 namespace planilla::icu_lite {
 
@@ -102,6 +106,8 @@ inline UChar32 map_case(UChar32 c, bool upper) {
   if (c == 0x130) return upper ? c : 'i';        // İ
   if (c == 0x17F) return upper ? 'S' : c;        // long s
   if (c == 0x3C2) return upper ? 0x3A3 : c;      // final sigma
+  if (c == 0x4C0) return upper ? c : 0x4CF;      // palochka
+  if (c == 0x4CF) return upper ? 0x4C0 : c;
   if (c == 0xD7 || c == 0xF7 || c == 0x138 || c == 0x149) return c;
   if (UChar32 r = block(0xC0, 0xDE, 0xE0); r >= 0) return r;
   if (UChar32 r = pair_even_upper(0x100, 0x137); r >= 0) return r;
@@ -161,6 +167,7 @@ inline bool is_wide(UChar32 c) {
 
 }  // namespace planilla::icu_lite
 
+#if !PLANILLA_WITH_ICU
 #define U8_MAX_LENGTH 4
 #define U8_NEXT(s, i, length, c) \
   ((c) = ::planilla::icu_lite::next(reinterpret_cast<const std::uint8_t*>(s), (i), (length)))
