@@ -1,14 +1,15 @@
 // The few ICU calls the core makes on code points (UTF-8 stepping, simple case mapping, "is a
 // letter", display width), for builds without ICU (PLANILLA_WITH_ICU=0: the browser page, where
 // the browser's TextDecoder decodes files and String.normalize composes text before the core).
-// With ICU this header only includes ICU's own headers, so the ICU build is unchanged.
+// With ICU the U8_… macros and u_… functions the core calls are ICU's own, so the ICU build is
+// unchanged; only tests/unit/notation_icu_lite.cpp calls icu_lite:: there, to compare it with ICU.
 //
 // Without ICU the tables cover the scripts planilla's languages and scoresheets use: case pairs
 // of Latin-1, Latin Extended-A, Latin Extended Additional, Greek and Cyrillic (as ICU maps them:
-// tests/unit/notation_icu_lite.cpp compares every code point of those blocks); letters of those
-// scripts plus Latin Extended-B, IPA, Armenian, Hebrew, Arabic, CJK and Hangul; combining marks
-// and East Asian wide ranges for widths. A character outside them is treated as caseless, a
-// non-letter, one column wide.
+// the test compares every code point of those blocks); letters of those scripts plus Latin
+// Extended-B, IPA, Armenian, Hebrew, Arabic, CJK, Hangul and the fullwidth and halfwidth forms;
+// combining marks and East Asian wide ranges for widths. A character outside them is treated as
+// caseless, a non-letter, one column wide.
 #pragma once
 
 #include <cstdint>
@@ -145,6 +146,8 @@ inline bool is_letter(UChar32 c) {
   if (c >= 0x620 && c <= 0x64A) return true;                                        // Arabic
   if (c >= 0x1E00 && c <= 0x1FFF) return true;                                      // Latin, Greek extended
   if ((c >= 0x3041 && c <= 0x30FF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF)) return true;
+  if ((c >= 0xFF21 && c <= 0xFF3A) || (c >= 0xFF41 && c <= 0xFF5A)) return true;     // fullwidth Latin
+  if (c >= 0xFF66 && c <= 0xFFBE) return true;                                      // halfwidth kana, jamo
   return c >= 0xAC00 && c <= 0xD7A3;                                                // Hangul
 }
 

@@ -109,6 +109,14 @@ TEST_CASE("icu_lite: case mapping and letters") {
       CHECK_MESSAGE(icu_lite::map_case(c, false) == u_tolower(c), "lower of code point " << c);
       CHECK_MESSAGE(icu_lite::is_letter(c) == bool(u_isalpha(c)), "letter, code point " << c);
     }
+  // Letters only: Hebrew, CJK, Hangul, fullwidth Latin, halfwidth katakana (a scoresheet of the
+  // corpus has a run of them where a move should be).
+  for (const auto& [first, last] : std::vector<std::pair<UChar32, UChar32>>{
+           {0x05D0, 0x05EA}, {0x4E00, 0x4FFF}, {0xAC00, 0xAD00}, {0xFF21, 0xFF3A}, {0xFF41, 0xFF5A}, {0xFF66, 0xFF9F}})
+    for (UChar32 c = first; c <= last; ++c) {
+      ++compared;
+      CHECK_MESSAGE(icu_lite::is_letter(c) == bool(u_isalpha(c)), "letter, code point " << c);
+    }
   MESSAGE(compared << " code points compared with ICU");
 #endif
 }
