@@ -1,6 +1,8 @@
 // planilla languages: one line per language: code, ICU display name, piece letters, letter set.
+#if PLANILLA_WITH_ICU
 #include <unicode/locid.h>
 #include <unicode/unistr.h>
+#endif
 
 #include <ostream>
 
@@ -14,6 +16,9 @@ namespace {
 // ICU's English display name for a BCP 47 tag ("sr-Cyrl" → "Serbian (Cyrillic)"); falls back
 // to the table's own name when ICU has none.
 std::string display_name(const Language& lang) {
+#if !PLANILLA_WITH_ICU
+  return std::string(lang.name);
+#else
   UErrorCode status = U_ZERO_ERROR;
   icu::Locale locale = icu::Locale::forLanguageTag(std::string(lang.code), status);
   if (U_FAILURE(status)) return std::string(lang.name);
@@ -22,6 +27,7 @@ std::string display_name(const Language& lang) {
   std::string utf8;
   name.toUTF8String(utf8);
   return utf8.empty() || utf8 == lang.code ? std::string(lang.name) : utf8;
+#endif
 }
 
 // Pads to `width` display columns (code points, not bytes: Cyrillic letters are two bytes).

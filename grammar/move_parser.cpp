@@ -14,11 +14,13 @@
 #include <vector>
 
 #include <tao/pegtl.hpp>
+#if PLANILLA_WITH_ICU
 #include <unicode/bytestream.h>
 #include <unicode/edits.h>
 #include <unicode/normalizer2.h>
-#include <unicode/uchar.h>
-#include <unicode/utf8.h>
+#endif
+
+#include "notation/icu_lite.hpp"
 
 #include "grammar/move.hpp"
 #include "grammar/move_actions.hpp"
@@ -269,6 +271,7 @@ std::optional<MoveSyntaxError> prepare(std::string_view token, Script script, Pr
       return MoveSyntaxError{static_cast<std::uint32_t>(at), "invalid UTF-8 in the move"};
     }
   }
+#if PLANILLA_WITH_ICU
   UErrorCode status = U_ZERO_ERROR;
   const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
   if (U_FAILURE(status)) return MoveSyntaxError{0, "Unicode normalisation is unavailable (ICU data)"};
@@ -290,6 +293,18 @@ std::optional<MoveSyntaxError> prepare(std::string_view token, Script script, Pr
     const std::int32_t original = it.sourceIndexFromDestinationIndex(i, e);
     return U_SUCCESS(e) ? static_cast<std::uint32_t>(original) : 0u;
   };
+#else
+  // No normaliser without ICU: the page composes its text (String.normalize("NFC")) before the
+  // core reads it, so a combining mark left here is reported rather than silently misread.
+  for (std::int32_t i = 0; i < static_cast<std::int32_t>(token.size());) {
+    const std::int32_t at = i;
+    const UChar32 c = next_code_point(token, i);
+    if (c >= 0x300 && c <= 0x36F)
+      return MoveSyntaxError{static_cast<std::uint32_t>(at), "combining mark in the move (compose the text to NFC)"};
+  }
+  const std::string_view source = token;
+  auto to_token_offset = [](std::int32_t i) { return static_cast<std::uint32_t>(i); };
+#endif
   for (std::int32_t i = 0; i < static_cast<std::int32_t>(source.size());) {
     const std::int32_t at = i;
     const UChar32 c = next_code_point(source, i);

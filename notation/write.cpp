@@ -16,8 +16,7 @@
 //    piece ("e four", "e takes d five"), as announced in blindfold and blind-player play.
 #include "notation/write.hpp"
 
-#include <unicode/uchar.h>
-#include <unicode/utf8.h>
+#include "notation/icu_lite.hpp"
 
 #include <array>
 #include <cstdint>

@@ -1,7 +1,9 @@
 #include "converters/input/decode.hpp"
 
+#if PLANILLA_WITH_ICU
 #include <unicode/ucnv.h>
 #include <unicode/ucsdet.h>
+#endif
 
 #include <algorithm>
 #include <array>
@@ -68,6 +70,7 @@ std::size_t utf8_sequence(const unsigned char* p, const unsigned char* end, char
 // once. 0 marks a byte the encoding leaves undefined.
 using HighTable = std::array<char32_t, 128>;
 
+#if PLANILLA_WITH_ICU
 HighTable load_table(const char* icu_name) {
   HighTable table{};
   UErrorCode status = U_ZERO_ERROR;
@@ -86,6 +89,13 @@ HighTable load_table(const char* icu_name) {
   ucnv_close(conv);
   return table;
 }
+#else
+#include "converters/input/code_pages.inc"
+HighTable load_table(const char* icu_name) {
+  const std::string_view name = icu_name;
+  return name == "windows-1252" ? kCp1252 : name == "windows-1251" ? kCp1251 : kCp866;
+}
+#endif
 
 const HighTable& table_for(Encoding e) {
   static const HighTable latin1 = [] {
@@ -157,6 +167,12 @@ Adjacency adjacency(std::string_view bytes) {
 enum class IcuVerdict { None, Cyrillic, Latin };
 
 IcuVerdict icu_verdict(std::string_view bytes) {
+#if !PLANILLA_WITH_ICU
+  // No charset detector without ICU: the own scores decide alone (the page decodes with the
+  // browser's TextDecoder in the encoding detect_encoding names).
+  (void)bytes;
+  return IcuVerdict::None;
+#else
   constexpr std::size_t kSample = 64 * 1024;  // the detector's statistics settle long before this
   UErrorCode status = U_ZERO_ERROR;
   UCharsetDetector* csd = ucsdet_open(&status);
@@ -175,6 +191,7 @@ IcuVerdict icu_verdict(std::string_view bytes) {
   }
   ucsdet_close(csd);
   return verdict;
+#endif
 }
 
 Encoding latin_flavour(std::string_view bytes) {

@@ -1,6 +1,10 @@
 #include "converters/pgn/scoresheet.hpp"
 
+#if PLANILLA_WITH_ICU
 #include <unicode/unistr.h>
+#else
+#include "notation/icu_lite.hpp"
+#endif
 
 #include <array>
 #include <charconv>
@@ -65,11 +69,32 @@ constexpr HeaderWord kWords[] = {
 };
 
 std::string fold(std::string_view text) {
+#if PLANILLA_WITH_ICU
   icu::UnicodeString u = icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
   u.foldCase();
   std::string out;
   u.toUTF8String(out);
   return out;
+#else
+  // Simple case folding code point by code point (the header words above need no more).
+  std::string out;
+  const auto n = static_cast<std::int32_t>(text.size());
+  for (std::int32_t i = 0; i < n;) {
+    const std::int32_t at = i;
+    UChar32 c = 0;
+    U8_NEXT(text.data(), i, n, c);
+    if (c < 0) {
+      out.append(text.substr(static_cast<std::size_t>(at), static_cast<std::size_t>(i - at)));
+      continue;
+    }
+    std::uint8_t buf[U8_MAX_LENGTH];
+    std::int32_t k = 0;
+    UBool error = false;
+    U8_APPEND(buf, k, U8_MAX_LENGTH, u_tolower(c), error);
+    out.append(reinterpret_cast<const char*>(buf), static_cast<std::size_t>(k));
+  }
+  return out;
+#endif
 }
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }

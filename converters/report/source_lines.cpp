@@ -1,7 +1,6 @@
 #include "converters/report/source_lines.hpp"
 
-#include <unicode/uchar.h>
-#include <unicode/utf8.h>
+#include "notation/icu_lite.hpp"
 
 namespace planilla {
 
@@ -21,10 +20,15 @@ std::size_t display_width(std::string_view text) {
       ++width;
       continue;
     }
+#if PLANILLA_WITH_ICU
     const auto category = u_charType(c);
     if (category == U_NON_SPACING_MARK || category == U_ENCLOSING_MARK || category == U_FORMAT_CHAR) continue;
     const auto ea = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
     width += (ea == U_EA_WIDE || ea == U_EA_FULLWIDTH) ? 2 : 1;
+#else
+    if (icu_lite::is_zero_width(c)) continue;
+    width += icu_lite::is_wide(c) ? 2 : 1;
+#endif
   }
   return width;
 }

@@ -80,7 +80,11 @@ class TextReport final : public ReportWriter {
       }
       out << '\n';
     }
+#if defined(_LIBCPP_VERSION) && _LIBCPP_VERSION < 15000
+    out_ << text_.str();  // the browser build's libc++ 14 has no ostringstream::view()
+#else
     out_ << text_.view();
+#endif
   }
 
   void begin_game(const GameRecord& record, std::string_view file) override {

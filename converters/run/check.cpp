@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 
+#if PLANILLA_WITH_ICU
 #include <unicode/unistr.h>
+#endif
 
 namespace planilla {
 
@@ -17,9 +19,14 @@ CheckReporter::~CheckReporter() = default;
 Result<DiagnosticFilter, std::string> DiagnosticFilter::parse(std::string_view value) {
   DiagnosticFilter f;
   std::string upper;
+#if PLANILLA_WITH_ICU
   icu::UnicodeString::fromUTF8(icu::StringPiece(value.data(), static_cast<int32_t>(value.size())))
       .toUpper()
       .toUTF8String(upper);
+#else
+  // Every code and keyword is ASCII: ASCII upper-casing finds the same ones.
+  for (char c : value) upper.push_back(c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c);
+#endif
   if (upper == "ALL") return f;
   if (upper == "NONE") {
     f.warnings = Warnings::None;
