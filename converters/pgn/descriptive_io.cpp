@@ -100,7 +100,7 @@ struct Structure : grammar::PgnHandler {
   std::vector<LineItem>& current() { return lines[open.back()]; }
   void tag(std::string_view, std::string_view, std::uint64_t, bool) override { failed = true; }
   void move(std::string_view token, std::uint64_t offset) override {
-    current().push_back(LineItem{LineItem::Kind::Move, offset, token.size(), 0, {}, CommentKind::Brace, 0});
+    current().push_back(LineItem{LineItem::Kind::Move, static_cast<std::size_t>(offset), token.size(), 0, {}, CommentKind::Brace, 0});
   }
   void nag(unsigned value, std::string_view, std::uint64_t) override {
     annotated = true;
