@@ -42,6 +42,7 @@
 #include "notation/language.hpp"
 #include "notation/resolve.hpp"
 #include "notation/write.hpp"
+#include "tests/support/files.hpp"
 
 namespace planilla {
 namespace {
@@ -49,17 +50,9 @@ namespace {
 namespace fs = std::filesystem;
 const fs::path kCorpus = PLANILLA_CORPUS_DIR;
 
-bool full_run() {
-  const char* v = std::getenv("PLANILLA_CORPUS_FULL");
-  return v && std::string(v) == "1";
-}
+bool full_run() { return test::env_flag("PLANILLA_CORPUS_FULL"); }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string slurp(const fs::path& p) { return test::read_bytes(p); }
 
 // A legal game as a list of moves with their English SAN.
 struct Sample {
@@ -101,7 +94,8 @@ std::vector<Sample> load_samples(std::size_t want, std::uint32_t seed) {
 // Movetext with move numbers as a scoresheet has them (the tokens, whatever they are, numbered
 // in pairs).
 std::string pgn_of(const std::vector<std::string>& tokens, std::size_t number) {
-  std::string out = "[Event \"arbiter " + std::to_string(number) + "\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n"
+  std::string out = "[Event \"arbiter " + std::to_string(number) +
+                    "\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n"
                     "[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n";
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     if (i % 2 == 0) out += std::to_string(i / 2 + 1) + ". ";
@@ -128,12 +122,23 @@ std::size_t first_failure(const std::vector<std::string>& tokens, bool strict = 
 }
 
 enum class Kind {
-  FileRank, Ocr, Key, PieceLetter, OtherLanguage, RankMirror, Swapped, CastlingKing, Transposed, Missing,
-  RandomTarget, RandomPieceSquare, Disambiguation,
+  FileRank,
+  Ocr,
+  Key,
+  PieceLetter,
+  OtherLanguage,
+  RankMirror,
+  Swapped,
+  CastlingKing,
+  Transposed,
+  Missing,
+  RandomTarget,
+  RandomPieceSquare,
+  Disambiguation,
 };
-constexpr Kind kKinds[] = {Kind::FileRank,     Kind::Ocr,          Kind::Key,       Kind::PieceLetter,
-                           Kind::OtherLanguage, Kind::RankMirror,  Kind::Swapped,   Kind::CastlingKing,
-                           Kind::Transposed,   Kind::Missing,      Kind::RandomTarget, Kind::RandomPieceSquare,
+constexpr Kind kKinds[] = {Kind::FileRank,      Kind::Ocr,        Kind::Key,          Kind::PieceLetter,
+                           Kind::OtherLanguage, Kind::RankMirror, Kind::Swapped,      Kind::CastlingKing,
+                           Kind::Transposed,    Kind::Missing,    Kind::RandomTarget, Kind::RandomPieceSquare,
                            Kind::Disambiguation};
 
 const char* kind_name(Kind k) {
@@ -178,8 +183,8 @@ char key_neighbour(char c, std::mt19937& rng) {
 
 struct Injection {
   std::vector<std::string> tokens;
-  std::size_t ply = 0;       // 0-based index of the injected ply
-  std::string original;      // English SAN of the move the writer meant at `ply`
+  std::size_t ply = 0;   // 0-based index of the injected ply
+  std::string original;  // English SAN of the move the writer meant at `ply`
 };
 
 // One injection of `kind` at a random ply; nullopt when this game offers none that breaks the score.
@@ -232,8 +237,11 @@ std::optional<Injection> inject(const Sample& g, Kind kind, std::mt19937& rng) {
         if (t.empty() || std::string("NBRQK").find(t[0]) == std::string::npos) continue;
         auto langs = all_languages();
         const Language& l = langs[std::uniform_int_distribution<std::size_t>(1, langs.size() - 1)(rng)];
-        PieceType piece = t[0] == 'N' ? PieceType::Knight : t[0] == 'B' ? PieceType::Bishop : t[0] == 'R' ? PieceType::Rook
-                          : t[0] == 'Q' ? PieceType::Queen : PieceType::King;
+        PieceType piece = t[0] == 'N'   ? PieceType::Knight
+                          : t[0] == 'B' ? PieceType::Bishop
+                          : t[0] == 'R' ? PieceType::Rook
+                          : t[0] == 'Q' ? PieceType::Queen
+                                        : PieceType::King;
         std::string_view letter = l.letters[static_cast<std::size_t>(index_of(piece))];
         if (letter.empty() || letter == t.substr(0, 1)) continue;
         t = std::string(letter) + t.substr(1);
@@ -273,12 +281,8 @@ std::optional<Injection> inject(const Sample& g, Kind kind, std::mt19937& rng) {
         tokens[p] = std::string("K") + file_char(file_of(rook)) + rank_char(rank_of(rook));
         break;
       }
-      case Kind::Transposed:
-        std::swap(tokens[p], tokens[p + 1]);
-        break;
-      case Kind::Missing:
-        tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(p));
-        break;
+      case Kind::Transposed: std::swap(tokens[p], tokens[p + 1]); break;
+      case Kind::Missing: tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(p)); break;
       case Kind::RandomTarget: {
         // A piece move written with a random other destination (Bh7 for Ba4).
         if (t.empty() || std::string("NBRQK").find(t[0]) == std::string::npos || squares.empty()) continue;
@@ -336,11 +340,11 @@ std::optional<Injection> inject(const Sample& g, Kind kind, std::mt19937& rng) {
 
 struct Row {
   std::size_t injected = 0;
-  std::size_t detected = 0;   // right game, first illegal ply
+  std::size_t detected = 0;  // right game, first illegal ply
   std::size_t evident = 0;
   std::size_t evident_right = 0;
   std::size_t top_right = 0;
-  std::size_t mixed = 0;      // read as mixed writing: W-MIXED-LANGUAGE at the ply, the original move
+  std::size_t mixed = 0;  // read as mixed writing: W-MIXED-LANGUAGE at the ply, the original move
 };
 
 std::vector<GameRecord> read_auto(const std::string& pgn, bool strict = false) {
@@ -436,8 +440,7 @@ TEST_CASE("arbiter corpus: injected errors are found at their ply and suggested 
         std::string list;
         for (std::size_t k = 0; k < d->suggestions.size(); ++k) list += " " + d->suggestions[k];
         std::printf("%s (%s) game %zu ply %zu written %s original %s:%s\n", marked ? "WRONG EVIDENT" : "not evident",
-                    kind_name(kind), i + 1, fail + 1,
-                    inj.tokens[inj.ply].c_str(), inj.original.c_str(), list.c_str());
+                    kind_name(kind), i + 1, fail + 1, inj.tokens[inj.ply].c_str(), inj.original.c_str(), list.c_str());
         if (marked && !right) std::printf("%s\n", pgn_of(inj.tokens, i + 1).c_str());
       }
       row.top_right += right ? 1 : 0;
@@ -448,7 +451,9 @@ TEST_CASE("arbiter corpus: injected errors are found at their ply and suggested 
     }
   }
 
-  auto pct = [](std::size_t a, std::size_t b) { return b == 0 ? 100.0 : 100.0 * static_cast<double>(a) / static_cast<double>(b); };
+  auto pct = [](std::size_t a, std::size_t b) {
+    return b == 0 ? 100.0 : 100.0 * static_cast<double>(a) / static_cast<double>(b);
+  };
   std::printf("\narbiter corpus: %zu real games, one error injected per game with a fixed seed\n", games.size());
   std::printf("%-28s %8s %9s %8s %10s %13s %7s\n", "error kind", "injected", "detected", "evident", "evident ok",
               "top ok/detect", "mixed");
@@ -528,9 +533,10 @@ TEST_CASE("arbiter corpus: language detection by legality on games rewritten in 
     }
   }
   double rate = 100.0 * static_cast<double>(right + tie) / static_cast<double>(total);
-  std::printf("\nlanguage detection: %zu games (%zu real games x %zu languages): %zu right letter set, %zu reported as a tie "
-              "including it: %.2f%%\n",
-              total, games.size(), all_languages().size(), right, tie, rate);
+  std::printf(
+      "\nlanguage detection: %zu games (%zu real games x %zu languages): %zu right letter set, %zu reported as a tie "
+      "including it: %.2f%%\n",
+      total, games.size(), all_languages().size(), right, tie, rate);
   for (const auto& [code, n] : wrong_by_lang) std::printf("  wrong for %s: %zu\n", code.c_str(), n);
   CHECK(rate >= 99.9);
 }

@@ -53,9 +53,9 @@ TEST_CASE("Scharnagl numbering matches the corpus table for all 960 positions") 
     CHECK(back_rank == scheme);
     const std::string shredder = write_fen(*built, FenDialect::Shredder);
     const std::string rights = shredder.substr(shredder.find(" w ") + 3, 4);
-    CHECK(std::set<char>(rights.begin(), rights.end()) ==
-          std::set<char>{static_cast<char>(std::toupper(castling[0])), static_cast<char>(std::toupper(castling[1])),
-                         castling[0], castling[1]});
+    CHECK(std::set<char>(rights.begin(), rights.end()) == std::set<char>{static_cast<char>(std::toupper(castling[0])),
+                                                                         static_cast<char>(std::toupper(castling[1])),
+                                                                         castling[0], castling[1]});
   }
   CHECK(numbers.size() == 960);
   CHECK(*numbers.begin() == 0);

@@ -1,6 +1,7 @@
 // Corpus tier for descriptive notation: the books (Capablanca's Chess Fundamentals in both editions,
-// Lasker's Chess Strategy, Bird's Chess History; game scores found and replayed from the book text), the Spanish jpcozar samples, and the SAN → descriptive → SAN
-// round trip over ../shared/corpus/standard in all three writers. Prints measured counts.
+// Lasker's Chess Strategy, Bird's Chess History; game scores found and replayed from the book text), the Spanish
+// jpcozar samples, and the SAN → descriptive → SAN round trip over ../shared/corpus/standard in all three writers.
+// Prints measured counts.
 //
 // The round trip reads SAN with the project's move parser and resolver; the PGN structure around
 // the moves is stripped by a small local scanner (tags, comments, variations, NAGs, numbers), so
@@ -27,6 +28,7 @@
 #include "notation/resolve.hpp"
 #include "notation/write.hpp"
 #include "tests/support/book_writer.hpp"
+#include "tests/support/files.hpp"
 
 using namespace planilla;
 namespace fs = std::filesystem;
@@ -35,12 +37,7 @@ namespace {
 
 const fs::path kCorpus = PLANILLA_CORPUS_DIR;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::string slurp(const fs::path& p) { return test::read_bytes(p); }
 
 std::string san_line(const DescriptiveGameResult& r) {
   std::string out;
@@ -72,20 +69,20 @@ const BookCount kBooks[] = {
     {"capablanca-chess-fundamentals-33870.txt",
      "Capablanca, Chess Fundamentals (PG 33870)",
      // Examples 17-19 (openings), 52-55, 65, Janowski-Kupchick, and the 14 games of Part II.
-     {790, 886, 944, 2109, 2262, 2408, 2529, 3669, 3773, 3937, 4040, 4185, 4310, 4479, 4656, 4864, 4984, 5171,
-      5335, 5477, 5582, 5746, 5929}},
+     {790,  886,  944,  2109, 2262, 2408, 2529, 3669, 3773, 3937, 4040, 4185,
+      4310, 4479, 4656, 4864, 4984, 5171, 5335, 5477, 5582, 5746, 5929}},
     {"capablanca-chess-fundamentals-33870-8-latin1.txt",
      "Capablanca, Chess Fundamentals (PG 33870, Latin-1 edition)",
-     {790, 886, 944, 2109, 2262, 2408, 2529, 3669, 3773, 3937, 4040, 4185, 4310, 4479, 4656, 4864, 4984, 5171,
-      5335, 5477, 5582, 5746, 5929}},
+     {790,  886,  944,  2109, 2262, 2408, 2529, 3669, 3773, 3937, 4040, 4185,
+      4310, 4479, 4656, 4864, 4984, 5171, 5335, 5477, 5582, 5746, 5929}},
     {"books/lasker-chess-strategy-5614.txt",
      "Ed. Lasker, Chess Strategy (PG 5614)",
      // Three games of Part I (the loss of moves, Morphy's Opera game, the QGD example), and the
      // 48 illustrative games of Part II.
-     {1336, 1418, 1637, 6309, 6437, 6588, 6698, 6898, 7031, 7155, 7290, 7472, 7661, 7883, 8056, 8295, 8393,
-      8587, 8736, 8866, 9059, 9242, 9505, 9613, 9732, 9832, 10001, 10118, 10249, 10353, 10548, 10676, 10773,
-      10917, 11013, 11111, 11215, 11355, 11415, 11522, 11763, 12007, 12139, 12317, 12456, 12568, 12721, 12821,
-      12989, 13101, 13304}},
+     {1336,  1418,  1637,  6309,  6437,  6588,  6698,  6898,  7031,  7155,  7290,  7472,  7661,
+      7883,  8056,  8295,  8393,  8587,  8736,  8866,  9059,  9242,  9505,  9613,  9732,  9832,
+      10001, 10118, 10249, 10353, 10548, 10676, 10773, 10917, 11013, 11111, 11215, 11355, 11415,
+      11522, 11763, 12007, 12139, 12317, 12456, 12568, 12721, 12821, 12989, 13101, 13304}},
     {"books/bird-chess-history-4902.txt",
      "Bird, Chess History and Reminiscences (PG 4902)",
      // The ten games of the 1892 tournaments (single column, two columns side by side).
@@ -128,10 +125,11 @@ BookTable run_book(const BookCount& b) {
     std::printf("  line %5u  game %2d  %s\n", line, ex.games[k].number, r.summary.c_str());
   }
   for (std::size_t k = 0; k < ex.games.size(); ++k) t.other += !matched[k];
-  std::printf("  %-58s counted %3d  found %3d (%5.1f %%)  complete %3d (%5.1f %%)  stops %2d (explained %2d)"
-              "  other listings %2d\n",
-              "", t.counted, t.found, 100.0 * t.found / t.counted, t.complete, 100.0 * t.complete / t.counted,
-              t.stops, t.explained, t.other);
+  std::printf(
+      "  %-58s counted %3d  found %3d (%5.1f %%)  complete %3d (%5.1f %%)  stops %2d (explained %2d)"
+      "  other listings %2d\n",
+      "", t.counted, t.found, 100.0 * t.found / t.counted, t.complete, 100.0 * t.complete / t.counted, t.stops,
+      t.explained, t.other);
   return t;
 }
 
@@ -184,9 +182,9 @@ TEST_CASE("Spanish descriptive samples (jpcozar) all resolve") {
     const bool ok = game.resolution.complete && !game.score.stopped_early && !game.score.moves.empty();
     resolved += ok;
     std::printf("  %-45s %3zu plies  %s\n", f.filename().string().c_str(), game.score.moves.size(),
-                ok ? "OK" : (game.score.stopped_early ? game.score.diagnostics.front().message
-                                                      : game.resolution.error.message)
-                                .c_str());
+                ok ? "OK"
+                   : (game.score.stopped_early ? game.score.diagnostics.front().message : game.resolution.error.message)
+                         .c_str());
     CHECK_MESSAGE(ok, f.filename().string());
   }
   std::printf("  resolved %d/%zu\n", resolved, files.size());
@@ -213,9 +211,20 @@ std::vector<std::string> movetext_tokens(std::string_view text) {
       i = end == std::string_view::npos ? text.size() : end + 1;
       continue;
     }
-    if (c == '(') { ++depth; ++i; continue; }
-    if (c == ')') { --depth; ++i; continue; }
-    if (c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '.') { ++i; continue; }
+    if (c == '(') {
+      ++depth;
+      ++i;
+      continue;
+    }
+    if (c == ')') {
+      --depth;
+      ++i;
+      continue;
+    }
+    if (c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '.') {
+      ++i;
+      continue;
+    }
     std::size_t end = i;
     while (end < text.size() && std::string_view(" \n\r\t(){};").find(text[end]) == std::string_view::npos) ++end;
     std::string tok(text.substr(i, end - i));
@@ -291,7 +300,10 @@ TEST_CASE("round trip SAN -> descriptive -> SAN over corpus/standard in all thre
       Position start = Position::startpos();
       if (!g.fen.empty()) {
         auto p = position_from_fen(g.fen);
-        if (!p) { ++games_unreadable; continue; }
+        if (!p) {
+          ++games_unreadable;
+          continue;
+        }
         start = *p;
       }
       // SAN → moves, with the project's SAN reader.
@@ -300,18 +312,27 @@ TEST_CASE("round trip SAN -> descriptive -> SAN over corpus/standard in all thre
       bool readable = true;
       for (const auto& tok : movetext_tokens(g.movetext)) {
         auto parsed = parse_move(tok, english());
-        if (!parsed) { readable = false; break; }
+        if (!parsed) {
+          readable = false;
+          break;
+        }
         auto r = resolve(parsed->move, pos);
-        if (!r) { readable = false; break; }
+        if (!r) {
+          readable = false;
+          break;
+        }
         moves.push_back(r->move);
         pos.play(r->move);
       }
-      if (!readable || moves.empty()) { ++games_unreadable; continue; }
+      if (!readable || moves.empty()) {
+        ++games_unreadable;
+        continue;
+      }
       ++games_read;
       plies += moves.size();
       for (int s = 0; s < 3; ++s) {
-        const auto dialect = styles[s] == DescriptiveStyle::Spanish ? DescriptiveDialect::Spanish
-                                                                     : DescriptiveDialect::English;
+        const auto dialect =
+            styles[s] == DescriptiveStyle::Spanish ? DescriptiveDialect::Spanish : DescriptiveDialect::English;
         Position p = start;
         DescriptiveContext ctx{IdentityTracker(start), Square::None};
         bool same = true;
@@ -351,17 +372,18 @@ TEST_CASE("round trip SAN -> descriptive -> SAN over corpus/standard in all thre
             if (why.empty() && !game.resolution.complete) why = game.resolution.error.message;
             const std::size_t at = agree < game.score.moves.size() ? game.score.moves[agree].span.byte : score.size();
             failures.push_back(file.filename().string() + " game " + std::to_string(gi + 1) + " " + style_names[s] +
-                               " as one score, ply " + std::to_string(agree + 1) + " at '" +
-                               score.substr(at, 40) + "': " + why);
+                               " as one score, ply " + std::to_string(agree + 1) + " at '" + score.substr(at, 40) +
+                               "': " + why);
           }
         }
       }
     }
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("SAN -> descriptive -> SAN over corpus/standard (%s): %zu games, %zu plies (%zu games not read "
-              "as SAN, excluded), %.1f s\n",
-              full ? "all games" : "fixed sample", games_read, plies, games_unreadable, secs);
+  std::printf(
+      "SAN -> descriptive -> SAN over corpus/standard (%s): %zu games, %zu plies (%zu games not read "
+      "as SAN, excluded), %.1f s\n",
+      full ? "all games" : "fixed sample", games_read, plies, games_unreadable, secs);
   for (int s = 0; s < 3; ++s)
     std::printf("  %-22s identical %zu/%zu, as one single-spaced score %zu/%zu\n", style_names[s], identical[s],
                 games_read, score_identical[s], games_read);
@@ -408,9 +430,15 @@ TEST_CASE("round trip over corpus games: SAN -> a book's text in each typography
       bool readable = true;
       for (const auto& tok : movetext_tokens(games[gi].movetext)) {
         auto parsed = parse_move(tok, english());
-        if (!parsed) { readable = false; break; }
+        if (!parsed) {
+          readable = false;
+          break;
+        }
         auto r = resolve(parsed->move, pos);
-        if (!r) { readable = false; break; }
+        if (!r) {
+          readable = false;
+          break;
+        }
         san += (san.empty() ? "" : " ") + write_move(pos, r->move);
         pos.play(r->move);
       }

@@ -29,6 +29,7 @@
 #include "notation/language.hpp"
 #include "notation/spec.hpp"
 #include "notation/write.hpp"
+#include "tests/support/files.hpp"
 
 namespace planilla {
 namespace {
@@ -36,17 +37,9 @@ namespace {
 namespace fs = std::filesystem;
 const fs::path kCorpus = PLANILLA_CORPUS_DIR;
 
-bool full_run() {
-  const char* v = std::getenv("PLANILLA_CORPUS_FULL");
-  return v && std::string(v) == "1";
-}
+bool full_run() { return test::env_flag("PLANILLA_CORPUS_FULL"); }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string slurp(const fs::path& p) { return test::read_bytes(p); }
 
 // An .xz archive's bytes through the xz tool (a dependency of the dev setup, scripts/dev).
 std::string unxz(const fs::path& p) {
@@ -161,8 +154,8 @@ TEST_CASE("auto = en, game for game, on the English files and the bench archives
     const bool sampled = !full && name == "bench/master.pgn.xz";
     Compared c = compare_auto_en(bytes, p.string(), [&](std::size_t) { return !sampled || rng() % 8 == 0; });
     const std::string what = name + (sampled ? " (seeded sample): " : " (every game): ");
-    MESSAGE(what << c.games << " games, " << c.differing
-                 << " read differently, " << c.ambiguous << " with W-READING-AMBIGUOUS");
+    MESSAGE(what << c.games << " games, " << c.differing << " read differently, " << c.ambiguous
+                 << " with W-READING-AMBIGUOUS");
     CHECK(c.games > 900);
     CHECK_MESSAGE(c.differing == 0, c.first_difference);
   }
@@ -245,8 +238,7 @@ std::vector<Fragment> make_fragments() {
 // The fragment as a PGN game written with `lang`'s letters; a FEN tag when it starts mid-game.
 std::string fragment_pgn(const Fragment& f, const Language& lang) {
   std::string out;
-  if (!(f.start == Position::startpos()))
-    out += "[FEN \"" + write_fen(f.start) + "\"]\n[SetUp \"1\"]\n\n";
+  if (!(f.start == Position::startpos())) out += "[FEN \"" + write_fen(f.start) + "\"]\n[SetUp \"1\"]\n\n";
   Position pos = f.start;
   bool first = true;
   for (Move m : f.moves) {
@@ -297,7 +289,8 @@ TEST_CASE("fragments of famous games in every letter set: read as played or flag
       else if (r.has_errors()) ++errors;  // reported, not silent; counted to be seen
       else {
         ++silent;
-        if (first_silent.empty()) first_silent = std::string(lang->letter_set) + ": " + fragment_pgn(fragments[i], *lang);
+        if (first_silent.empty())
+          first_silent = std::string(lang->letter_set) + ": " + fragment_pgn(fragments[i], *lang);
       }
     }
     char row[128];
@@ -309,11 +302,9 @@ TEST_CASE("fragments of famous games in every letter set: read as played or flag
     errors_total += errors;
     games_total += games;
   }
-  MESSAGE("fragments read with --from auto (" << fragments.size() << " fragments x " << sets.size()
-                                              << " letter sets)\n"
-                                              << table.str() << "total " << games_total << ", flagged "
-                                              << flagged_total << ", errors " << errors_total << ", silent "
-                                              << silent_total);
+  MESSAGE("fragments read with --from auto (" << fragments.size() << " fragments x " << sets.size() << " letter sets)\n"
+                                              << table.str() << "total " << games_total << ", flagged " << flagged_total
+                                              << ", errors " << errors_total << ", silent " << silent_total);
   CHECK_MESSAGE(silent_total == 0, first_silent);
   CHECK(errors_total == 0);
 }

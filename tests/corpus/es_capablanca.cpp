@@ -42,10 +42,11 @@
 #include <vector>
 
 #include "board/fen.hpp"
-#include "tests/support/markdown_moves.hpp"
 #include "grammar/move_parser.hpp"
 #include "notation/language.hpp"
 #include "notation/resolve.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/markdown_moves.hpp"
 
 using namespace planilla;
 namespace fs = std::filesystem;
@@ -54,16 +55,9 @@ namespace {
 
 const fs::path kDir = fs::path(PLANILLA_CORPUS_DIR) / "localized" / "es-capablanca-fundamentos";
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::string slurp(const fs::path& p) { return test::read_bytes(p); }
 
-std::string label(int number, Color side) {
-  return std::to_string(number) + (side == Color::White ? "." : "…");
-}
+std::string label(int number, Color side) { return std::to_string(number) + (side == Color::White ? "." : "…"); }
 
 // The first `fields` space-separated fields of a FEN.
 std::string fen_fields(std::string_view fen, int fields) {
@@ -77,7 +71,7 @@ std::string fen_fields(std::string_view fen, int fields) {
 }
 
 struct Labelled {
-  Position pos;      // the position in which the move `number`/`side` is to be played
+  Position pos;  // the position in which the move `number`/`side` is to be played
   int number = 0;
   Color side = Color::White;
   bool bold = false;
@@ -122,9 +116,9 @@ TEST_CASE("Spanish Capablanca: move runs parse and resolve, diagrams match") {
 
     // Per-section state (reset at each heading).
     int section = -1;
-    std::optional<Labelled> bold_end;                      // end of the latest bold run
-    std::optional<std::pair<Labelled, int>> prev_end;      // end of the latest run, its paragraph
-    std::optional<Position> diagram;                       // latest diagram, no bold run since
+    std::optional<Labelled> bold_end;                  // end of the latest bold run
+    std::optional<std::pair<Labelled, int>> prev_end;  // end of the latest run, its paragraph
+    std::optional<Position> diagram;                   // latest diagram, no bold run since
     std::vector<Labelled> history;
     std::vector<PlayedMove> played;
 
@@ -209,10 +203,9 @@ TEST_CASE("Spanish Capablanca: move runs parse and resolve, diagrams match") {
         // The figure often follows the paragraph that plays from it ("las blancas pueden jugar
         // 1. Ad3 …", then the figure): the next item of the text, when it is an uncaptioned
         // diagram of the same section.
-        const bool next_is_diagram =
-            d < found.diagrams.size() && found.diagrams[d].section == run.section &&
-            found.diagrams[d].after.moves.empty() &&
-            (r >= found.runs.size() || found.diagrams[d].offset < found.runs[r].offset);
+        const bool next_is_diagram = d < found.diagrams.size() && found.diagrams[d].section == run.section &&
+                                     found.diagrams[d].after.moves.empty() &&
+                                     (r >= found.runs.size() || found.diagrams[d].offset < found.runs[r].offset);
         if (next_is_diagram) {
           auto next = position_from_fen(found.diagrams[d].fen);
           if (next.has_value() && next->side_to_move() == run.side) candidates.emplace_back(kDiagram, *next);
@@ -246,8 +239,8 @@ TEST_CASE("Spanish Capablanca: move runs parse and resolve, diagrams match") {
           ro.language = &es;
           const auto res = resolve(parsed->move, pos, ro);
           if (!res.has_value()) {
-            reason = label(m.number, m.side) + " '" + m.text + "': " + std::string(code_name(res.error().code)) +
-                     " " + res.error().message;
+            reason = label(m.number, m.side) + " '" + m.text + "': " + std::string(code_name(res.error().code)) + " " +
+                     res.error().message;
             break;
           }
           warnings += static_cast<int>(res->warnings.size());
@@ -264,8 +257,10 @@ TEST_CASE("Spanish Capablanca: move runs parse and resolve, diagrams match") {
         st.bold_resolved += run.emphasized;
         st.moves_resolved += static_cast<int>(run.moves.size());
         st.warnings += warnings;
-        (rule == kContinue ? st.by_continue : rule == kDiagram ? st.by_diagram : rule == kBranch ? st.by_branch
-                                                                                                  : st.by_start)++;
+        (rule == kContinue  ? st.by_continue
+         : rule == kDiagram ? st.by_diagram
+         : rule == kBranch  ? st.by_branch
+                            : st.by_start)++;
         const Labelled end{pos, run.next_number(), run.next_side(), run.emphasized};
         history.insert(history.end(), seen.begin(), seen.end());
         history.push_back(end);
@@ -282,10 +277,10 @@ TEST_CASE("Spanish Capablanca: move runs parse and resolve, diagrams match") {
         std::replace(quoted.begin(), quoted.end(), '\n', ' ');
         failures.push_back(name + ":" + line_of(text, run.offset) + ": " + (run.emphasized ? "bold" : "plain") +
                            " run '" + quoted + "': " +
-                           (candidates.empty() ? "no start position (no earlier position " +
-                                                     label(run.number, run.side) +
-                                                     " in the section, no diagram with that side, not move 1)"
-                                               : first_reason));
+                           (candidates.empty()
+                                ? "no start position (no earlier position " + label(run.number, run.side) +
+                                      " in the section, no diagram with that side, not move 1)"
+                                : first_reason));
         // A run that does not resolve ends what the following text can continue.
         prev_end.reset();
         if (run.emphasized) bold_end.reset();
@@ -293,18 +288,18 @@ TEST_CASE("Spanish Capablanca: move runs parse and resolve, diagrams match") {
     }
   }
 
-  std::printf("\nSpanish Capablanca (%s): extraction by converters/markdown_moves\n",
-              kDir.filename().string().c_str());
+  std::printf("\nSpanish Capablanca (%s): extraction by converters/markdown_moves\n", kDir.filename().string().c_str());
   std::printf("  runs found %d (bold %d), fully parsed+resolved %d (bold %d) = %.1f%%\n", st.runs, st.bold_runs,
               st.runs_resolved, st.bold_resolved, 100.0 * st.runs_resolved / std::max(1, st.runs));
   std::printf("  moves in runs %d, resolved %d = %.1f%% (%d resolver warnings, e.g. check marks the text omits)\n",
               st.moves, st.moves_resolved, 100.0 * st.moves_resolved / std::max(1, st.moves), st.warnings);
   std::printf("  start rule used: continue %d, diagram %d, branch %d, initial position %d\n", st.by_continue,
               st.by_diagram, st.by_branch, st.by_start);
-  std::printf("  diagrams %d: start positions %d (%d unreadable), captioned after a move %d, compared %d, "
-              "placement matched %d, side to move matched %d\n",
-              st.diagrams, st.start_diagrams, st.start_diagrams_unreadable, st.captioned, st.compared,
-              st.placement_matched, st.side_matched);
+  std::printf(
+      "  diagrams %d: start positions %d (%d unreadable), captioned after a move %d, compared %d, "
+      "placement matched %d, side to move matched %d\n",
+      st.diagrams, st.start_diagrams, st.start_diagrams_unreadable, st.captioned, st.compared, st.placement_matched,
+      st.side_matched);
   std::printf("  failures (%zu):\n", failures.size());
   for (const std::string& f : failures) std::printf("    %s\n", f.c_str());
 

@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "tests/corpus/corpus_files.hpp"
 #include "converters/arbiter/detect.hpp"
 #include "converters/pgn/pgn_writer.hpp"
 #include "converters/pgn/reader.hpp"
+#include "tests/corpus/corpus_files.hpp"
 
 using namespace planilla;
 namespace fs = std::filesystem;

@@ -49,6 +49,5 @@ TEST_CASE("FEN round trip for every corpus perft position, both dialects") {
     }
   }
   CHECK(positions > 9000);
-  std::printf("FEN round trip: %d positions, both dialects; %d corpus texts already canonical\n", positions,
-              same_text);
+  std::printf("FEN round trip: %d positions, both dialects; %d corpus texts already canonical\n", positions, same_text);
 }

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "tests/corpus/corpus_files.hpp"
-#include "converters/run/normalize.hpp"
 #include "converters/input/split.hpp"
+#include "converters/run/normalize.hpp"
+#include "tests/corpus/corpus_files.hpp"
 
 using namespace planilla;
 namespace fs = std::filesystem;
@@ -34,8 +34,8 @@ TEST_CASE("corpus: normalize over every corpus PGN: read == written + rejected, 
     std::ifstream file(path, std::ios::binary);
     const std::string bytes{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
     // UTF-16 files are transcoded before splitting; split_games sees their raw bytes otherwise.
-    const bool utf16 = bytes.size() >= 2 && (static_cast<unsigned char>(bytes[0]) == 0xFF ||
-                                             static_cast<unsigned char>(bytes[0]) == 0xFE);
+    const bool utf16 = bytes.size() >= 2 &&
+                       (static_cast<unsigned char>(bytes[0]) == 0xFF || static_cast<unsigned char>(bytes[0]) == 0xFE);
 
     std::istringstream in(bytes);
     std::ostringstream out, rejects;
@@ -46,8 +46,7 @@ TEST_CASE("corpus: normalize over every corpus PGN: read == written + rejected, 
     options.on_game = [&](const GameRecord& record) {
       if (!record.has_errors()) return;
       expected_rejects += reject_text(record);
-      if (!utf16 && bytes.compare(record.offset, record.original.size(), record.original) != 0)
-        originals_match = false;
+      if (!utf16 && bytes.compare(record.offset, record.original.size(), record.original) != 0) originals_match = false;
     };
     const RunStats s = normalize(in, out, &rejects, options);
     total += s;
@@ -69,10 +68,10 @@ TEST_CASE("corpus: normalize over every corpus PGN: read == written + rejected, 
     CHECK(originals_match);
     if (!(identity && all_split && output_count && rejects_exact && originals_match)) ++bad_files;
   }
-  std::printf("normalize over the corpus: %zu files, %llu games read = %llu written + %llu rejected; "
-              "%llu files with a loss\n",
-              files.size(), static_cast<unsigned long long>(total.games),
-              static_cast<unsigned long long>(total.written), static_cast<unsigned long long>(total.rejected),
-              static_cast<unsigned long long>(bad_files));
+  std::printf(
+      "normalize over the corpus: %zu files, %llu games read = %llu written + %llu rejected; "
+      "%llu files with a loss\n",
+      files.size(), static_cast<unsigned long long>(total.games), static_cast<unsigned long long>(total.written),
+      static_cast<unsigned long long>(total.rejected), static_cast<unsigned long long>(bad_files));
   CHECK(bad_files == 0);
 }

@@ -30,6 +30,7 @@
 #include "notation/language.hpp"
 #include "notation/resolve.hpp"
 #include "notation/write.hpp"
+#include "tests/support/files.hpp"
 
 using namespace planilla;
 namespace fs = std::filesystem;
@@ -42,8 +43,8 @@ const fs::path kCorpus = PLANILLA_CORPUS_DIR;
 // budget is 3 minutes on 2 busy cores.
 constexpr std::size_t kSamplePerFile = 300;
 
-constexpr NotationStyle kStyles[] = {NotationStyle::San, NotationStyle::Figurine, NotationStyle::Lan,
-                                  NotationStyle::Long, NotationStyle::Uci, NotationStyle::Iccf};
+constexpr NotationStyle kStyles[] = {NotationStyle::San,  NotationStyle::Figurine, NotationStyle::Lan,
+                                     NotationStyle::Long, NotationStyle::Uci,      NotationStyle::Iccf};
 
 struct Mismatch {
   std::string file;
@@ -62,7 +63,7 @@ struct FileStats {
   std::size_t games_skipped = 0;  // the reader reported errors
   std::size_t plies = 0;
   std::size_t cases = 0;
-  std::size_t uci_castling = 0;   // the documented Chess960 exception
+  std::size_t uci_castling = 0;  // the documented Chess960 exception
   std::size_t mismatches = 0;
 };
 
@@ -76,16 +77,10 @@ std::vector<fs::path> pgn_files() {
   return out;
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::string slurp(const fs::path& p) { return test::read_bytes(p); }
 
 // Checks every main-line move of `game` in every style × language; appends problems.
-void check_game(const Game& game, FileStats& stats, std::vector<Mismatch>& mismatches,
-                const std::string& file) {
+void check_game(const Game& game, FileStats& stats, std::vector<Mismatch>& mismatches, const std::string& file) {
   const auto languages = all_languages();
   Position pos = game.start;
   std::string text;
@@ -114,14 +109,11 @@ void check_game(const Game& game, FileStats& stats, std::vector<Mismatch>& misma
           } else if (r->move != m) {
             problem = "resolved to another move";
           } else if (!r->warnings.empty()) {
-            const bool documented = r->warnings.size() == 1 &&
-                                    r->warnings[0].code == Code::UciCastlingAmbiguous &&
+            const bool documented = r->warnings.size() == 1 && r->warnings[0].code == Code::UciCastlingAmbiguous &&
                                     pos.is_chess960() && !m.is_castling() &&
                                     (style == NotationStyle::Uci || style == NotationStyle::Iccf);
-            if (documented)
-              ++stats.uci_castling;
-            else
-              problem = std::string(code_name(r->warnings[0].code)) + ": " + r->warnings[0].message;
+            if (documented) ++stats.uci_castling;
+            else problem = std::string(code_name(r->warnings[0].code)) + ": " + r->warnings[0].message;
           }
         }
         if (!problem.empty()) {
@@ -188,13 +180,13 @@ TEST_CASE("round trip of every main-line move in every style and language (stand
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   FileStats total;
-  std::printf("\nnotation round trip (%s): %zu styles x %zu languages per ply\n",
-              full ? "every game" : "fixed sample", std::size(kStyles), all_languages().size());
-  std::printf("%-58s %7s %7s %7s %8s %11s %6s %6s\n", "file", "games", "checked", "skipped", "plies",
-              "cases", "960uci", "mism");
+  std::printf("\nnotation round trip (%s): %zu styles x %zu languages per ply\n", full ? "every game" : "fixed sample",
+              std::size(kStyles), all_languages().size());
+  std::printf("%-58s %7s %7s %7s %8s %11s %6s %6s\n", "file", "games", "checked", "skipped", "plies", "cases", "960uci",
+              "mism");
   for (const FileStats& s : table) {
-    std::printf("%-58s %7zu %7zu %7zu %8zu %11zu %6zu %6zu\n", s.name.c_str(), s.games_in_file,
-                s.games_checked, s.games_skipped, s.plies, s.cases, s.uci_castling, s.mismatches);
+    std::printf("%-58s %7zu %7zu %7zu %8zu %11zu %6zu %6zu\n", s.name.c_str(), s.games_in_file, s.games_checked,
+                s.games_skipped, s.plies, s.cases, s.uci_castling, s.mismatches);
     total.games_in_file += s.games_in_file;
     total.games_checked += s.games_checked;
     total.games_skipped += s.games_skipped;
@@ -203,9 +195,8 @@ TEST_CASE("round trip of every main-line move in every style and language (stand
     total.uci_castling += s.uci_castling;
     total.mismatches += s.mismatches;
   }
-  std::printf("%-58s %7zu %7zu %7zu %8zu %11zu %6zu %6zu\n", "total", total.games_in_file,
-              total.games_checked, total.games_skipped, total.plies, total.cases, total.uci_castling,
-              total.mismatches);
+  std::printf("%-58s %7zu %7zu %7zu %8zu %11zu %6zu %6zu\n", "total", total.games_in_file, total.games_checked,
+              total.games_skipped, total.plies, total.cases, total.uci_castling, total.mismatches);
   std::printf("%.1f s, %.0f write+parse+resolve cases/s, %.0f plies/s (each in %zu forms)\n", secs,
               static_cast<double>(total.cases) / secs, static_cast<double>(total.plies) / secs,
               std::size(kStyles) * all_languages().size());

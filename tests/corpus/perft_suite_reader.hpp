@@ -19,7 +19,7 @@
 namespace planilla::test {
 
 struct PerftCase {
-  std::string id;   // "file:line" for EPD lines, the "id" for .perft files
+  std::string id;  // "file:line" for EPD lines, the "id" for .perft files
   std::string fen;
   std::vector<std::pair<int, std::uint64_t>> counts;  // (depth, published node count)
 };

@@ -10,6 +10,7 @@
 
 #include "board/position.hpp"
 #include "tests/corpus/perft_suite_reader.hpp"
+#include "tests/support/files.hpp"
 
 namespace {
 
@@ -18,10 +19,7 @@ using planilla::test::PerftCase;
 
 constexpr std::uint64_t kNodeBudget = 2'000'000;
 
-bool full_run() {
-  const char* env = std::getenv("PLANILLA_PERFT_FULL");
-  return env && std::string(env) == "1";
-}
+bool full_run() { return test::env_flag("PLANILLA_PERFT_FULL"); }
 
 // The depths checked for one position: all with PLANILLA_PERFT_FULL=1, otherwise depth 1 and the
 // deepest count within the budget (the shallowest one when every count exceeds it).
@@ -43,14 +41,14 @@ std::vector<std::pair<int, std::uint64_t>> depths_to_check(const PerftCase& c, b
 // Suite positions that are impossible on purpose and load only with relaxations; any other
 // position needing one means the validation is too strict.
 const std::set<std::string> kKnownImpossible = {
-    "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1",                          // checkers on one diagonal
-    "1rrrrrk1/1PPPPPPP/8/8/8/8/8/6K1 b - -",                     // two pawn checkers
-    "1q4k1/3r1Ppp/5NP1/pP6/8/1Q6/3B4/2K2R2 b - -",                // pawn + knight checkers
-    "2b5/1nbn4/n3n3/1kn5/n3n3/1n1n4/5RQ1/2KQ1R2 w K -",           // two knight checkers
-    "3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - -",                          // aligned checkers
+    "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1",                 // checkers on one diagonal
+    "1rrrrrk1/1PPPPPPP/8/8/8/8/8/6K1 b - -",             // two pawn checkers
+    "1q4k1/3r1Ppp/5NP1/pP6/8/1Q6/3B4/2K2R2 b - -",       // pawn + knight checkers
+    "2b5/1nbn4/n3n3/1kn5/n3n3/1n1n4/5RQ1/2KQ1R2 w K -",  // two knight checkers
+    "3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - -",                 // aligned checkers
     "2Nq4/2K5/1b6/8/7R/3k4/7P/8 w - -",
     "5R2/2P5/8/4k3/8/3rK2r/8/8 w - -",
-    "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3",                             // check the double push cannot give
+    "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3",  // check the double push cannot give
     "1b1k4/8/8/1rPpK3/8/8/8/8 w - d6",
     "rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6",
 };

@@ -21,6 +21,7 @@
 
 #include "converters/pgn/pgn_writer.hpp"
 #include "converters/pgn/reader.hpp"
+#include "tests/support/files.hpp"
 
 using namespace planilla;
 namespace fs = std::filesystem;
@@ -32,14 +33,14 @@ const fs::path kCorpus = PLANILLA_CORPUS_DIR;
 // Why planilla's game count differs from pgn-extract's (19.04, `pgn-extract -o OUT FILE`: the
 // "N games matched out of M" total, or the games written when it prints no total).
 enum class Diff {
-  kSame,            // same count
-  kMissingResult,   // pgn-extract drops games without a result token ("Missing result");
-                    // planilla reads them (W-RESULT) and splits at the next tag section
-  kTagOnly,         // pgn-extract does not count games without movetext; planilla does
-  kResync,          // after a syntax error pgn-extract restarts inside the game and counts the
-                    // pieces as games; planilla rejects the one game whole, byte for byte
-  kDroppedBroken,   // pgn-extract does not count a game it drops for an illegal move
-  kStrayText,       // text between games ("n/a"): planilla rejects it as a record of its own
+  kSame,           // same count
+  kMissingResult,  // pgn-extract drops games without a result token ("Missing result");
+                   // planilla reads them (W-RESULT) and splits at the next tag section
+  kTagOnly,        // pgn-extract does not count games without movetext; planilla does
+  kResync,         // after a syntax error pgn-extract restarts inside the game and counts the
+                   // pieces as games; planilla rejects the one game whole, byte for byte
+  kDroppedBroken,  // pgn-extract does not count a game it drops for an illegal move
+  kStrayText,      // text between games ("n/a"): planilla rejects it as a record of its own
 };
 
 const char* diff_name(Diff d) {
@@ -284,10 +285,7 @@ const Expected kExpected[] = {
 };
 // clang-format on
 
-bool full_run() {
-  const char* v = std::getenv("PLANILLA_CORPUS_FULL");
-  return v && std::string(v) == "1";
-}
+bool full_run() { return test::env_flag("PLANILLA_CORPUS_FULL"); }
 
 // Deterministic sample: about one game in `every`, the same on every run.
 bool sampled(std::uint32_t number, std::uint32_t every) {
@@ -325,7 +323,7 @@ FileResult read_file(const fs::path& path, bool keep = false) {
         ++r.round_trip_failures;
         if (r.first_failure.empty())
           r.first_failure = "game " + std::to_string(record.number) + ": " +
-                            (again.size() != 1 ? "re-read as " + std::to_string(again.size()) + " games"
+                            (again.size() != 1       ? "re-read as " + std::to_string(again.size()) + " games"
                              : again[0].has_errors() ? format_diagnostic(again[0].diagnostics[0])
                                                      : why);
       }
@@ -417,11 +415,11 @@ TEST_CASE("corpus: kokopu's expected errors each meet a diagnostic in the same g
       REQUIRE(holder != nullptr);
       bool before_unterminated = false;
       if (before)
-        for (const Diagnostic& d : before->diagnostics) before_unterminated = before_unterminated || d.code == Code::ResultMismatch;
+        for (const Diagnostic& d : before->diagnostics)
+          before_unterminated = before_unterminated || d.code == Code::ResultMismatch;
       bool found = !holder->diagnostics.empty() || before_unterminated;
-      std::printf("%-58s at %6llu -> game %u (%zu diagnostics)\n",
-                  fs::relative(err, kCorpus).generic_string().c_str(), static_cast<unsigned long long>(index),
-                  holder->number, holder->diagnostics.size());
+      std::printf("%-58s at %6llu -> game %u (%zu diagnostics)\n", fs::relative(err, kCorpus).generic_string().c_str(),
+                  static_cast<unsigned long long>(index), holder->number, holder->diagnostics.size());
       CHECK(found);
       ++checked;
     }

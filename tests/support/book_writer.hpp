@@ -8,16 +8,16 @@
 namespace planilla::test {
 
 enum class BookTypography {
-  Hyphen,        // "Kt-KB3", "PxP", "O-O"                      (the writer's own)
-  ToTakes,       // "Kt to KB3", "P takes P", "Castles"
-  HisHer,        // "K. Kt. to K. B's 3d.", "Q. to her 2d.", "Castles on Q's side"
-  Square,        // "R to K square", "Kt to B square"
+  Hyphen,   // "Kt-KB3", "PxP", "O-O"                      (the writer's own)
+  ToTakes,  // "Kt to KB3", "P takes P", "Castles"
+  HisHer,   // "K. Kt. to K. B's 3d.", "Q. to her 2d.", "Castles on Q's side"
+  Square,   // "R to K square", "Kt to B square"
 };
 
 enum class BookLayout {
-  OneColumn,     // "  12. P-K4        P-K4"
-  TwoColumns,    // "  1 P-K4  P-K4     25 R-K1  Q-Q2"   (moves N and N+k on one line)
-  WhiteBlack,    // "  1. P-K4         1. P-K4"            (a White and a Black column)
+  OneColumn,   // "  12. P-K4        P-K4"
+  TwoColumns,  // "  1 P-K4  P-K4     25 R-K1  Q-Q2"   (moves N and N+k on one line)
+  WhiteBlack,  // "  1. P-K4         1. P-K4"            (a White and a Black column)
 };
 
 // The SAN moves of `san` (space-separated, from the start position) as book text: a heading,

@@ -78,8 +78,8 @@ Clean clean_markup(std::string_view in, std::size_t base, std::vector<MarkdownDi
   out.text.reserve(in.size());
   int section = 0;
   int paragraph = 0;
-  bool emph = false;        // Markdown `*` toggles
-  int html_bold = 0;        // open <b>/<strong>
+  bool emph = false;  // Markdown `*` toggles
+  int html_bold = 0;  // open <b>/<strong>
   bool line_start = true;
   bool after_heading = false;  // the line after a heading starts a new paragraph
   std::size_t i = 0;
@@ -184,10 +184,10 @@ enum class Kind : std::uint8_t { Number, Ellipsis, Word };
 struct Token {
   Kind kind = Kind::Word;
   int number = 0;
-  bool black = false;         // `N…` / `N...`
-  std::string text;           // Word: without surrounding punctuation
-  std::size_t offset = 0;     // in the input
-  std::size_t end = 0;        // in the input, past the token
+  bool black = false;      // `N…` / `N...`
+  std::string text;        // Word: without surrounding punctuation
+  std::size_t offset = 0;  // in the input
+  std::size_t end = 0;     // in the input, past the token
   bool emphasized = false;
   int section = 0;
   int paragraph = 0;
@@ -201,9 +201,7 @@ bool is_space_at(std::string_view s, std::size_t i) {
   return c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xA0;  // NBSP
 }
 
-std::size_t space_len(std::string_view s, std::size_t i) {
-  return static_cast<unsigned char>(s[i]) == 0xC2 ? 2 : 1;
-}
+std::size_t space_len(std::string_view s, std::size_t i) { return static_cast<unsigned char>(s[i]) == 0xC2 ? 2 : 1; }
 
 // Length of an ellipsis (`…` or `...`) at the start of `s`, 0 when none.
 std::size_t ellipsis_len(std::string_view s) {
@@ -332,13 +330,11 @@ std::vector<MoveRun> find_runs(const Clean& clean, const Language& language) {
   for (std::size_t k = 0; k < tokens.size(); ++k) {
     const Token& t = tokens[k];
     if (expect != Expect::None &&
-        (t.break_before || t.section != run.section || t.paragraph != run.paragraph ||
-         t.emphasized != run.emphasized))
+        (t.break_before || t.section != run.section || t.paragraph != run.paragraph || t.emphasized != run.emphasized))
       close();
     bool consumed = false;
     switch (expect) {
-      case Expect::None:
-        break;
+      case Expect::None: break;
       case Expect::White:
         if (is_move(t)) {
           add(t, Color::White);

@@ -43,19 +43,19 @@
 namespace planilla {
 
 struct MarkdownMove {
-  std::string text;         // the token without surrounding punctuation ("Cxe5+")
-  std::size_t offset = 0;   // byte offset of the token in the input
-  int number = 0;           // the move number written for it
+  std::string text;        // the token without surrounding punctuation ("Cxe5+")
+  std::size_t offset = 0;  // byte offset of the token in the input
+  int number = 0;          // the move number written for it
   Color side = Color::White;
 };
 
 struct MoveRun {
-  std::size_t offset = 0;   // byte offset of the run's first number token
-  std::size_t end = 0;      // byte offset just past its last token
-  int number = 0;           // number and side of the first move
+  std::size_t offset = 0;  // byte offset of the run's first number token
+  std::size_t end = 0;     // byte offset just past its last token
+  int number = 0;          // number and side of the first move
   Color side = Color::White;
-  int section = 0;          // headings before the run
-  int paragraph = 0;        // paragraphs (blank-line separated) before the run
+  int section = 0;    // headings before the run
+  int paragraph = 0;  // paragraphs (blank-line separated) before the run
   bool emphasized = false;
   std::vector<MarkdownMove> moves;  // at least one
 
@@ -65,17 +65,17 @@ struct MoveRun {
 };
 
 struct MarkdownDiagram {
-  std::string fen;          // the position="…" attribute as written
-  std::size_t offset = 0;   // byte offset of the `<chess-board` tag
+  std::string fen;         // the position="…" attribute as written
+  std::size_t offset = 0;  // byte offset of the `<chess-board` tag
   int section = 0;
   int paragraph = 0;
-  std::string caption;      // tag-free, white space collapsed; "" when none
+  std::string caption;  // tag-free, white space collapsed; "" when none
   // The numbered move the caption names (rule 2); moves.empty() when none.
   MoveRun after;
 };
 
 struct MarkdownMoves {
-  std::vector<MoveRun> runs;          // in text order
+  std::vector<MoveRun> runs;              // in text order
   std::vector<MarkdownDiagram> diagrams;  // in text order
 };
 

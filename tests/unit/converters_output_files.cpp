@@ -12,6 +12,7 @@
 #include <string>
 
 #include "converters/run/output_files.hpp"
+#include "tests/support/files.hpp"
 
 using namespace planilla;
 namespace fs = std::filesystem;
@@ -33,15 +34,13 @@ struct TempDir {
   // Every entry of the folder whose name marks a temporary.
   int temporaries() const {
     int n = 0;
-    for (const auto& e : fs::directory_iterator(path)) n += e.path().filename().string().find(".planilla-tmp-") != std::string::npos;
+    for (const auto& e : fs::directory_iterator(path))
+      n += e.path().filename().string().find(".planilla-tmp-") != std::string::npos;
     return n;
   }
 };
 
-std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-}
+std::string slurp(const std::string& path) { return test::read_bytes(path); }
 
 void write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 

@@ -14,56 +14,13 @@
 #include "notation/resolve.hpp"
 #include "notation/write.hpp"
 
+#include "tests/support/board_fixtures.hpp"
+
 namespace planilla {
 namespace {
 
-Square sq(std::string_view s) { return make_square(static_cast<File>(s[0] - 'a'), static_cast<Rank>(s[1] - '1')); }
-
-// A test fixture's move by its squares (castling as king takes own rook, as inside).
-Move mv(const Position& pos, std::string_view uci) {
-  const Square from = sq(uci.substr(0, 2)), to = sq(uci.substr(2, 2));
-  const Piece mover = pos.piece_at(from), target = pos.piece_at(to);
-  Move m(from, to);
-  if (mover.type == PieceType::King && target.type == PieceType::Rook && target.color == mover.color)
-    m = Move(from, to, MoveKind::Castling);
-  else if (mover.type == PieceType::Pawn && file_of(from) != file_of(to) && target.type == PieceType::None)
-    m = Move(from, to, MoveKind::EnPassant);
-  if (uci.size() == 5) {
-    const PieceType p = uci[4] == 'q' ? PieceType::Queen : uci[4] == 'r' ? PieceType::Rook
-                        : uci[4] == 'b' ? PieceType::Bishop : PieceType::Knight;
-    m = Move(from, to, MoveKind::Promotion, p);
-  }
-  REQUIRE_MESSAGE(pos.is_legal(m), "fixture move " << uci << " is not legal");
-  return m;
-}
-
-// "FEN", "moves: e2e4 e7e5 …" (from the start position), "FEN moves: …", with a "960 " prefix
-// to force Chess960.
-Position setup(std::string_view text) {
-  FenOptions options;
-  if (text.starts_with("960 ")) {
-    options.force_chess960 = true;
-    text.remove_prefix(4);
-  }
-  const std::size_t moves_at = text.find("moves:");
-  const std::string_view fen = text.substr(0, std::min(moves_at, text.size()));
-  Position pos = Position::startpos();
-  if (!fen.empty()) {
-    auto parsed = position_from_fen(fen, options);
-    REQUIRE_MESSAGE(parsed.has_value(), "bad fixture FEN " << fen);
-    pos = *parsed;
-  }
-  if (moves_at == std::string_view::npos) return pos;
-  std::string_view rest = text.substr(moves_at + 6);
-  while (!rest.empty()) {
-    while (rest.starts_with(' ')) rest.remove_prefix(1);
-    const std::size_t end = std::min(rest.find(' '), rest.size());
-    if (end == 0) break;
-    pos.play(mv(pos, rest.substr(0, end)));
-    rest.remove_prefix(end);
-  }
-  return pos;
-}
+Move mv(const Position& pos, std::string_view uci) { return test::fixture_move(pos, uci); }
+Position setup(std::string_view text) { return test::fixture_position(text); }
 
 // The fixtures' own tiny notation for WrittenMove values, so these tables do not depend on the
 // grammar (the parse_move table below checks the grammar's values against the same outcomes):
@@ -81,12 +38,9 @@ WrittenMove wm(std::string_view t, NotationStyle style = NotationStyle::San) {
     return true;
   };
   if (strip(" e.p.") || strip("e.p.") || strip("ep")) w.en_passant_mark = true;
-  if (strip("++"))
-    w.check = CheckMark::DoubleCheck;
-  else if (strip("+"))
-    w.check = CheckMark::Check;
-  else if (strip("#"))
-    w.check = CheckMark::Mate;
+  if (strip("++")) w.check = CheckMark::DoubleCheck;
+  else if (strip("+")) w.check = CheckMark::Check;
+  else if (strip("#")) w.check = CheckMark::Mate;
   if (t == "O-O" || t == "0-0") {
     w.castle = CastlingSide::King;
     return w;
@@ -98,10 +52,18 @@ WrittenMove wm(std::string_view t, NotationStyle style = NotationStyle::San) {
   const auto piece_of = [](char c) {
     switch (c) {
       case 'K': return PieceType::King;
-      case 'Q': case 'q': case '1': return PieceType::Queen;
-      case 'R': case 'r': case '2': return PieceType::Rook;
-      case 'B': case 'b': case '3': return PieceType::Bishop;
-      case 'N': case 'n': case '4': return PieceType::Knight;
+      case 'Q':
+      case 'q':
+      case '1': return PieceType::Queen;
+      case 'R':
+      case 'r':
+      case '2': return PieceType::Rook;
+      case 'B':
+      case 'b':
+      case '3': return PieceType::Bishop;
+      case 'N':
+      case 'n':
+      case '4': return PieceType::Knight;
       case 'P': return PieceType::Pawn;
       default: return PieceType::None;
     }
@@ -124,12 +86,9 @@ WrittenMove wm(std::string_view t, NotationStyle style = NotationStyle::San) {
   std::vector<std::pair<char, int>> coords;  // ('f', file) or ('r', rank)
   for (; i < t.size(); ++i) {
     const char c = t[i];
-    if (c >= 'a' && c <= 'h' && !(style == NotationStyle::Uci && coords.size() == 4))
-      coords.push_back({'f', c - 'a'});
-    else if (c >= '1' && c <= '8')
-      coords.push_back({'r', c - '1'});
-    else if (c == 'x' || c == ':')
-      w.capture = true;
+    if (c >= 'a' && c <= 'h' && !(style == NotationStyle::Uci && coords.size() == 4)) coords.push_back({'f', c - 'a'});
+    else if (c >= '1' && c <= '8') coords.push_back({'r', c - '1'});
+    else if (c == 'x' || c == ':') w.capture = true;
     else if (piece_of(c) != PieceType::None) {
       w.promotion = piece_of(c);
       w.promotion_marked = true;
@@ -180,8 +139,8 @@ constexpr const char* kSp140Long =
 struct OkCase {
   const char* position;
   WrittenMove written;
-  const char* expected;   // the move, UCI squares with castling as king takes rook
-  const char* warnings;   // code names, space-separated
+  const char* expected;  // the move, UCI squares with castling as king takes rook
+  const char* warnings;  // code names, space-separated
   const Language* language = nullptr;
 };
 
@@ -245,8 +204,8 @@ TEST_CASE("resolve: coordinate styles (LAN, Long, UCI, ICCF)") {
       {"moves: e2e4 d7d5", wm("e4d5", NotationStyle::Long), "e4d5", ""},  // FIDE: x optional
       {kStart, wm("g1f3", NotationStyle::Uci), "g1f3", ""},
       {"8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", wm("e7e8q", NotationStyle::Uci), "e7e8q", ""},
-      {kItalian, wm("e1g1", NotationStyle::Uci), "e1h1", ""},   // standard UCI castling
-      {kItalian, wm("e1h1", NotationStyle::Uci), "e1h1", ""},   // UCI_Chess960 form, any mode
+      {kItalian, wm("e1g1", NotationStyle::Uci), "e1h1", ""},  // standard UCI castling
+      {kItalian, wm("e1h1", NotationStyle::Uci), "e1h1", ""},  // UCI_Chess960 form, any mode
       {kStart, wm("5254", NotationStyle::Iccf), "e2e4", ""},
       {"k7/2P5/8/8/8/8/8/4K3 w - - 0 1", wm("37383", NotationStyle::Iccf), "c7c8b", ""},
       {kItalian, wm("5171", NotationStyle::Iccf), "e1h1", ""},  // castling as the king's move
@@ -329,8 +288,7 @@ TEST_CASE("resolve: lower-case b reads as bishop or b-pawn") {
   grammar_form.also_pawn_capture = true;
   check_ok({"moves: e2e4 e7e5", grammar_form, "f1c4", "W-PIECE-CASE"});
   // Only the pawn reading legal: b3xc4 with its capture mark missing.
-  check_ok({"rnbqkbnr/ppp1pppp/8/8/2p5/1P6/P1PPPPPP/RNBQKBNR w KQkq - 0 3", grammar_form, "b3c4",
-            "W-CAPTURE-MISSING"});
+  check_ok({"rnbqkbnr/ppp1pppp/8/8/2p5/1P6/P1PPPPPP/RNBQKBNR w KQkq - 0 3", grammar_form, "b3c4", "W-CAPTURE-MISSING"});
 
   // b3 pawn, black pawn on c4 and a bishop that reaches c4: both readings are legal, and the
   // lower-case letter is the b-file (PGN import format; issue 18: master.pgn's `26.bc5`).
@@ -402,7 +360,11 @@ TEST_CASE("resolve: errors say why") {
       {"4k3/8/8/8/1b6/8/3B4/4K3 w - - 0 1", wm("Be3"), Code::Illegal, "the bishop on d2 is pinned", {}},
       {"4r1k1/8/8/8/8/8/8/2B1K3 w - - 0 1", wm("Bb2"), Code::Illegal, "the king is in check", {}},
       {"4r1k1/8/8/8/8/8/8/2B1K3 w - - 0 1", wm("Ke2"), Code::Illegal, "the king would be in check on e2", {}},
-      {kStart, wm("Bg1-f3", NotationStyle::Lan), Code::Illegal, "the piece on g1 is a white knight, not a white bishop", {}},
+      {kStart,
+       wm("Bg1-f3", NotationStyle::Lan),
+       Code::Illegal,
+       "the piece on g1 is a white knight, not a white bishop",
+       {}},
       {kStart, wm("e3e4", NotationStyle::Uci), Code::Illegal, "there is no piece on e3", {}},
       {kStart, wm("e7e5", NotationStyle::Uci), Code::Illegal, "the piece on e7 is Black's", {}},
       {kStart, wm("e4=Q"), Code::Illegal, "only a pawn that reaches the last rank promotes", {}},
@@ -413,19 +375,33 @@ TEST_CASE("resolve: errors say why") {
       {"r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1", wm("O-O"), Code::Illegal, "O-O: the king is in check", {}},
       {"r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1", wm("O-O"), Code::Illegal, "the king would pass through f1", {}},
       {"r3k2r/8/8/8/8/8/6r1/R3K2R w KQkq - 0 1", wm("O-O"), Code::Illegal, "the king would be in check on g1", {}},
-      {"r3k2r/8/8/8/8/8/6r1/R3K2R w KQkq - 0 1", wm("e1g1", NotationStyle::Uci), Code::Illegal, "O-O is not legal: the king would be in check on g1", {}},
+      {"r3k2r/8/8/8/8/8/6r1/R3K2R w KQkq - 0 1",
+       wm("e1g1", NotationStyle::Uci),
+       Code::Illegal,
+       "O-O is not legal: the king would be in check on g1",
+       {}},
       {"r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", wm("Kg1"), Code::Illegal, "no king can reach g1", {}},
       {kItalian, wm("Kg1"), Code::Illegal, "castling is written O-O", {}, false, false},
       // Ambiguous, with the candidates.
       {"moves: e2e4 e7e5 g1e2 g8f6", wm("Nc3"), Code::Ambiguous, "Nc3 is ambiguous: Nbc3 or Nec3", {"b1c3", "e2c3"}},
       {"moves: g1f3 d7d5 d2d3 g8f6", wm("Nd2"), Code::Ambiguous, "Nd2 is ambiguous: Nbd2 or Nfd2", {"b1d2", "f3d2"}},
-      {"7k/8/R7/8/8/8/8/R3K3 w - - 0 1", wm("Ra3"), Code::Ambiguous, "Ra3 is ambiguous: R1a3 or R6a3", {"a1a3", "a6a3"}},
+      {"7k/8/R7/8/8/8/8/R3K3 w - - 0 1",
+       wm("Ra3"),
+       Code::Ambiguous,
+       "Ra3 is ambiguous: R1a3 or R6a3",
+       {"a1a3", "a6a3"}},
       // Check marks never disambiguate: both knights still match.
       {"moves: e2e4 e7e5 g1e2 g8f6", wm("Nc3+"), Code::Ambiguous, "Nc3+ is ambiguous", {"b1c3", "e2c3"}},
       // Promotion without its piece: never a queen by default.
-      {"8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", wm("e8"), Code::PromotionPieceMissing, "e8=Q, e8=R, e8=B or e8=N+",
+      {"8/4P1k1/8/8/8/8/8/4K3 w - - 0 1",
+       wm("e8"),
+       Code::PromotionPieceMissing,
+       "e8=Q, e8=R, e8=B or e8=N+",
        {"e7e8q", "e7e8r", "e7e8b", "e7e8n"}},
-      {"8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", wm("e7e8", NotationStyle::Uci), Code::PromotionPieceMissing, "the pawn must promote",
+      {"8/4P1k1/8/8/8/8/8/4K3 w - - 0 1",
+       wm("e7e8", NotationStyle::Uci),
+       Code::PromotionPieceMissing,
+       "the pawn must promote",
        {"e7e8q", "e7e8r", "e7e8b", "e7e8n"}},
       // Strict mode: the first warning is the error.
       {"moves: e2e4 e7e5 g1f3 b8c6", wm("Ne5"), Code::CaptureMissing, "capture mark missing: Nxe5", {}, true},
@@ -461,8 +437,8 @@ TEST_CASE("resolve: the grammar's values for the appendix inputs") {
   struct GrammarCase {
     const char* position;
     const char* token;
-    const char* expected;   // UCI squares, or "" for an error
-    const char* warnings;   // code names, or the error code's name
+    const char* expected;  // UCI squares, or "" for an error
+    const char* warnings;  // code names, or the error code's name
   };
   const GrammarCase cases[] = {
       {kItalian, "0-0", "e1h1", ""},

@@ -14,57 +14,13 @@
 #include "notation/resolve.hpp"
 #include "notation/write.hpp"
 
+#include "tests/support/board_fixtures.hpp"
+
 namespace planilla {
 namespace {
 
-Square square_of(std::string_view s) {
-  return make_square(static_cast<File>(s[0] - 'a'), static_cast<Rank>(s[1] - '1'));
-}
-
-// A fixture move by its squares; castling as king takes own rook (the board's form).
-Move fixture_move(const Position& pos, std::string_view uci) {
-  const Square from = square_of(uci.substr(0, 2)), to = square_of(uci.substr(2, 2));
-  const Piece mover = pos.piece_at(from), target = pos.piece_at(to);
-  Move m(from, to);
-  if (mover.type == PieceType::King && target.type == PieceType::Rook && target.color == mover.color)
-    m = Move(from, to, MoveKind::Castling);
-  else if (mover.type == PieceType::Pawn && file_of(from) != file_of(to) && target.type == PieceType::None)
-    m = Move(from, to, MoveKind::EnPassant);
-  if (uci.size() == 5) {
-    const PieceType p = uci[4] == 'q' ? PieceType::Queen : uci[4] == 'r' ? PieceType::Rook
-                        : uci[4] == 'b' ? PieceType::Bishop : PieceType::Knight;
-    m = Move(from, to, MoveKind::Promotion, p);
-  }
-  REQUIRE_MESSAGE(pos.is_legal(m), "fixture move " << uci << " is not legal");
-  return m;
-}
-
-// "FEN", "moves: …" from the start, "FEN moves: …"; a "960 " prefix forces Chess960.
-Position position(std::string_view text) {
-  FenOptions options;
-  if (text.starts_with("960 ")) {
-    options.force_chess960 = true;
-    text.remove_prefix(4);
-  }
-  const std::size_t moves_at = text.find("moves:");
-  const std::string_view fen = text.substr(0, std::min(moves_at, text.size()));
-  Position pos = Position::startpos();
-  if (!fen.empty()) {
-    auto parsed = position_from_fen(fen, options);
-    REQUIRE_MESSAGE(parsed.has_value(), "bad fixture FEN " << fen);
-    pos = *parsed;
-  }
-  if (moves_at == std::string_view::npos) return pos;
-  std::string_view rest = text.substr(moves_at + 6);
-  while (!rest.empty()) {
-    while (rest.starts_with(' ')) rest.remove_prefix(1);
-    const std::size_t end = std::min(rest.find(' '), rest.size());
-    if (end == 0) break;
-    pos.play(fixture_move(pos, rest.substr(0, end)));
-    rest.remove_prefix(end);
-  }
-  return pos;
-}
+Move fixture_move(const Position& pos, std::string_view uci) { return test::fixture_move(pos, uci); }
+Position position(std::string_view text) { return test::fixture_position(text); }
 
 const Language& lang(std::string_view code) {
   const Language* l = find_language(code);
@@ -92,7 +48,7 @@ constexpr const char* kKingOnB1 = "960 1k6/8/8/8/8/8/8/RK5R w HA - 0 1";
 
 struct WriteCase {
   const char* position;
-  const char* move;      // UCI squares, castling as king takes rook
+  const char* move;  // UCI squares, castling as king takes rook
   NotationStyle style;
   const char* language;  // code
   const char* expected;
@@ -345,8 +301,8 @@ TEST_CASE("write → parse_move → resolve round-trips every legal move in ever
       kKingOnB1,
       "960 bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
   };
-  const NotationStyle styles[] = {NotationStyle::San, NotationStyle::Figurine, NotationStyle::Lan,
-                               NotationStyle::Long, NotationStyle::Uci, NotationStyle::Iccf};
+  const NotationStyle styles[] = {NotationStyle::San,  NotationStyle::Figurine, NotationStyle::Lan,
+                                  NotationStyle::Long, NotationStyle::Uci,      NotationStyle::Iccf};
   struct Variant {
     bool castling_zeros;
     bool promotion_equals;
@@ -385,39 +341,41 @@ TEST_CASE("write → parse_move → resolve round-trips every legal move in ever
               } else if (!r->warnings.empty()) {
                 // Documented exception: in Chess960 a bare-squares king move onto its castling
                 // square while castling is legal is read as the king move, with W-UCI-CASTLING.
-                const bool documented = r->warnings.size() == 1 &&
-                                        r->warnings[0].code == Code::UciCastlingAmbiguous &&
+                const bool documented = r->warnings.size() == 1 && r->warnings[0].code == Code::UciCastlingAmbiguous &&
                                         pos.is_chess960() && !m.is_castling() &&
                                         (style == NotationStyle::Uci || style == NotationStyle::Iccf);
-                if (documented)
-                  ++expected_uci_ambiguity;
-                else
-                  problem = std::string(code_name(r->warnings[0].code)) + ": " + r->warnings[0].message;
+                if (documented) ++expected_uci_ambiguity;
+                else problem = std::string(code_name(r->warnings[0].code)) + ": " + r->warnings[0].message;
               }
             }
             ++checked;
             if (!problem.empty()) {
               ++failures;
               if (failures <= 25)
-                FAIL_CHECK(language.code << " style " << static_cast<int>(style) << " '" << token
-                                         << "': " << problem);
+                FAIL_CHECK(language.code << " style " << static_cast<int>(style) << " '" << token << "': " << problem);
             }
           }
         }
       }
     }
   }
-  MESSAGE("round trip: " << checked << " (position, move, style, language, options) cases, "
-                         << expected_uci_ambiguity << " documented W-UCI-CASTLING, " << failures << " failures");
+  MESSAGE("round trip: " << checked << " (position, move, style, language, options) cases, " << expected_uci_ambiguity
+                         << " documented W-UCI-CASTLING, " << failures << " failures");
   CHECK(failures == 0);
   CHECK(expected_uci_ambiguity > 0);
 }
 
 TEST_CASE("write: format_move (fixed buffer) writes what append_move appends") {
-  const char* positions[] = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", kEnPassant, kPromotionCapture, kQueens, kKnights, kSp140Castle,
-                             "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1", "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1"};
-  const NotationStyle styles[] = {NotationStyle::San, NotationStyle::Figurine, NotationStyle::Lan,
-                               NotationStyle::Long, NotationStyle::Uci, NotationStyle::Iccf};
+  const char* positions[] = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                             kEnPassant,
+                             kPromotionCapture,
+                             kQueens,
+                             kKnights,
+                             kSp140Castle,
+                             "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
+                             "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1"};
+  const NotationStyle styles[] = {NotationStyle::San,  NotationStyle::Figurine, NotationStyle::Lan,
+                                  NotationStyle::Long, NotationStyle::Uci,      NotationStyle::Iccf};
   long compared = 0;
   for (const char* text : positions) {
     CAPTURE(text);
