@@ -61,8 +61,8 @@ bool run(bool bulk) {
     std::printf("  %-16s depth %d  %12llu nodes  %7.3f s  %8.1f Mnps%s\n", p.name, depth,
                 static_cast<unsigned long long>(nodes), secs, nodes / secs / 1e6, right ? "" : "  WRONG COUNT");
   }
-  std::printf("  %-16s          %12llu nodes  %7.3f s  %8.1f Mnps\n", "total", static_cast<unsigned long long>(total_nodes),
-              total_seconds, total_nodes / total_seconds / 1e6);
+  std::printf("  %-16s          %12llu nodes  %7.3f s  %8.1f Mnps\n", "total",
+              static_cast<unsigned long long>(total_nodes), total_seconds, total_nodes / total_seconds / 1e6);
   return ok;
 }
 

@@ -1,6 +1,5 @@
 #include "board/attacks.hpp"
 
-
 namespace planilla {
 
 namespace {

@@ -49,9 +49,7 @@ constexpr Bitboard shift_south(Bitboard b) { return b >> 8; }
 constexpr Bitboard shift_east(Bitboard b) { return (b & ~kFileH) << 1; }
 constexpr Bitboard shift_west(Bitboard b) { return (b & ~kFileA) >> 1; }
 // "Forward" for colour c: north for White, south for Black.
-constexpr Bitboard shift_forward(Color c, Bitboard b) {
-  return c == Color::White ? shift_north(b) : shift_south(b);
-}
+constexpr Bitboard shift_forward(Color c, Bitboard b) { return c == Color::White ? shift_north(b) : shift_south(b); }
 constexpr int forward_delta(Color c) { return c == Color::White ? 8 : -8; }
 
 // Squares attacked by pawns of colour c standing on `pawns`.

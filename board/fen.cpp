@@ -61,8 +61,8 @@ std::optional<Unexpected<FenError>> parse_placement(std::string_view field, Setu
   for (char c : field) {
     if (c == '/') {
       if (file != 8)
-        return fen_error(1, "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
-                                " squares, expected 8");
+        return fen_error(1,
+                         "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, expected 8");
       if (--rank < 0) return fen_error(1, "board has more than 8 ranks");
       file = 0;
     } else if (c >= '1' && c <= '8') {
@@ -78,8 +78,7 @@ std::optional<Unexpected<FenError>> parse_placement(std::string_view field, Setu
     }
   }
   if (rank != 0) return fen_error(1, "board has " + std::to_string(8 - rank) + " ranks, expected 8");
-  if (file != 8)
-    return fen_error(1, "rank 1 has " + std::to_string(file) + " squares, expected 8");
+  if (file != 8) return fen_error(1, "rank 1 has " + std::to_string(file) + " squares, expected 8");
   return std::nullopt;
 }
 
@@ -214,8 +213,8 @@ std::string write_fen(const Position& pos, FenDialect dialect) {
       if (dialect == FenDialect::XFen) {
         // KQkq when no other rook of this colour stands further out on that side.
         const Bitboard own_rooks = pos.pieces(c, PieceType::Rook) & back_rank(c);
-        const Bitboard beyond = side == CastlingSide::King ? own_rooks & ~((bb(rook) << 1) - 1)
-                                                           : own_rooks & (bb(rook) - 1);
+        const Bitboard beyond =
+            side == CastlingSide::King ? own_rooks & ~((bb(rook) << 1) - 1) : own_rooks & (bb(rook) - 1);
         if (!beyond) letter = side == CastlingSide::King ? 'k' : 'q';
       }
       out += c == Color::White ? static_cast<char>(letter - 'a' + 'A') : letter;

@@ -22,8 +22,7 @@ enum class MoveKind : std::uint8_t { Normal, Promotion, EnPassant, Castling };
 class Move {
  public:
   constexpr Move() = default;
-  constexpr Move(Square from, Square to, MoveKind kind = MoveKind::Normal,
-                 PieceType promotion = PieceType::Knight)
+  constexpr Move(Square from, Square to, MoveKind kind = MoveKind::Normal, PieceType promotion = PieceType::Knight)
       : data_(static_cast<std::uint16_t>(
             index_of(from) | (index_of(to) << 6) |
             ((kind == MoveKind::Promotion ? index_of(promotion) - index_of(PieceType::Knight) : 0) << 12) |
@@ -36,9 +35,8 @@ class Move {
   constexpr MoveKind kind() const { return static_cast<MoveKind>(data_ >> 14); }
   // The promotion piece, or PieceType::None when this is not a promotion.
   constexpr PieceType promotion() const {
-    return kind() == MoveKind::Promotion
-               ? static_cast<PieceType>(((data_ >> 12) & 3) + index_of(PieceType::Knight))
-               : PieceType::None;
+    return kind() == MoveKind::Promotion ? static_cast<PieceType>(((data_ >> 12) & 3) + index_of(PieceType::Knight))
+                                         : PieceType::None;
   }
   constexpr bool is_castling() const { return kind() == MoveKind::Castling; }
   constexpr bool is_en_passant() const { return kind() == MoveKind::EnPassant; }

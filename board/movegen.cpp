@@ -230,8 +230,8 @@ void Position::moves_to(MoveList& out, PieceType type, Bitboard from_mask, Squar
     const Bitboard ray = t.line[index_of(ksq)][index_of(from)];
     if (!ray || (ray & target)) return true;
     const Bitboard lifted = occ ^ bb(from);
-    const Bitboard sliders = (t.bishop(ksq, 0) & bb(from)) ? t.bishop(ksq, lifted) & diag_sliders
-                                                            : t.rook(ksq, lifted) & orth_sliders;
+    const Bitboard sliders =
+        (t.bishop(ksq, 0) & bb(from)) ? t.bishop(ksq, lifted) & diag_sliders : t.rook(ksq, lifted) & orth_sliders;
     return (sliders & ray) == 0;
   };
   const Bitboard pieces_of_type = by_type_[index_of(type)] & own & from_mask;

@@ -17,9 +17,7 @@ namespace {
 constexpr PieceType kBackRankOrder[8] = {PieceType::Rook, PieceType::Knight, PieceType::Bishop, PieceType::Queen,
                                          PieceType::King, PieceType::Bishop, PieceType::Knight, PieceType::Rook};
 
-bool is_slider_type(PieceType t) {
-  return t == PieceType::Bishop || t == PieceType::Rook || t == PieceType::Queen;
-}
+bool is_slider_type(PieceType t) { return t == PieceType::Bishop || t == PieceType::Rook || t == PieceType::Queen; }
 
 }  // namespace
 
@@ -198,8 +196,8 @@ Result<Position, PositionError> Position::from_setup(const Setup& setup, Castlin
       // A double check needs a slider uncovered by the moving piece, and the two checkers
       // cannot stand on one line through the king.
       const Square a = lsb(checkers), b = msb(checkers);
-      impossible = aligned(a, b, ksq) ||
-                   (!is_slider_type(pos.piece_at(a).type) && !is_slider_type(pos.piece_at(b).type));
+      impossible =
+          aligned(a, b, ksq) || (!is_slider_type(pos.piece_at(a).type) && !is_slider_type(pos.piece_at(b).type));
     }
     if (!impossible && ep != Square::None) {
       // The last move was the double push: every checker must be that pawn or a slider it
@@ -225,7 +223,8 @@ Result<Position, PositionError> Position::from_setup(const Setup& setup, Castlin
 void Position::finish_setup() {
   key_ = 0;
   for (int s = 0; s < 64; ++s)
-    if (const Piece p = unpack(board_[s]); p.type != PieceType::None) key_ ^= zobrist::piece(p.color, p.type, square_at(s));
+    if (const Piece p = unpack(board_[s]); p.type != PieceType::None)
+      key_ ^= zobrist::piece(p.color, p.type, square_at(s));
   for (Bitboard b = castling_rooks_; b;) key_ ^= zobrist::castling(pop_lsb(b));
   if (turn_ == Color::Black) key_ ^= zobrist::side();
   ep_square_ = Square::None;
@@ -274,7 +273,6 @@ std::string PositionError::message() const {
 // ---------------------------------------------------------------------------------------------
 // Queries
 
-
 Square Position::castling_rook(Color c, CastlingSide side) const {
   const Bitboard rooks = castling_rooks_ & back_rank(c);
   if (!rooks) return Square::None;
@@ -285,7 +283,6 @@ Square Position::castling_rook(Color c, CastlingSide side) const {
   if (side == CastlingSide::King) return h_side ? lsb(h_side) : Square::None;
   return a_side ? lsb(a_side) : Square::None;
 }
-
 
 PieceType Position::moving_piece(Move m) const {
   if (m.is_null() || m.is_none()) return PieceType::None;

@@ -58,7 +58,7 @@ enum class CastlingMode : std::uint8_t { Standard, Chess960 };
 struct Setup {
   std::array<Piece, 64> board{};  // Piece{.type = None} for empty squares
   Color turn = Color::White;
-  Bitboard castling_rooks = 0;    // squares of rooks that keep a castling right (both colours)
+  Bitboard castling_rooks = 0;  // squares of rooks that keep a castling right (both colours)
   Square ep_square = Square::None;
   int halfmove_clock = 0;
   int fullmove_number = 1;
@@ -122,15 +122,14 @@ class Position {
   // Validates `setup` and returns the position or every broken rule at once. With
   // CastlingMode::Standard a castling right is only valid for a king on e1/e8 and a rook on
   // a/h; Chess960 accepts any back-rank rook on either side of the king.
-  static Result<Position, PositionError> from_setup(const Setup& setup, CastlingMode mode,
-                                                    Relaxations relax = {});
+  static Result<Position, PositionError> from_setup(const Setup& setup, CastlingMode mode, Relaxations relax = {});
   Setup to_setup() const;
 
   // Board queries.
-  Piece piece_at(Square s) const;                 // type None when empty
+  Piece piece_at(Square s) const;  // type None when empty
   Bitboard pieces(Color c) const;
   Bitboard pieces(Color c, PieceType t) const;
-  Bitboard pieces(PieceType t) const;              // both colours
+  Bitboard pieces(PieceType t) const;  // both colours
   Bitboard occupied() const;
   Square king_square(Color c) const;
   Color side_to_move() const;
@@ -138,12 +137,12 @@ class Position {
   bool is_chess960() const { return castling_mode() == CastlingMode::Chess960; }
   // Square of the rook that holds `c`'s right to castle on `side`, or Square::None.
   Square castling_rook(Color c, CastlingSide side) const;
-  Bitboard castling_rooks() const;                 // all rook squares that hold a right
+  Bitboard castling_rooks() const;  // all rook squares that hold a right
   // The e.p. target square, only when an en passant capture is legal (canonical FEN form).
   Square ep_square() const;
   int halfmove_clock() const;
   int fullmove_number() const;
-  std::uint64_t key() const;                       // Zobrist hash of the position
+  std::uint64_t key() const;  // Zobrist hash of the position
 
   // Check state.
   bool in_check() const;
@@ -165,9 +164,9 @@ class Position {
   void moves_to(MoveList& out, PieceType type, Bitboard from_mask, Square to) const;
   // The legal castling move on `side`, or nullopt.
   std::optional<Move> castling_move(CastlingSide side) const;
-  bool is_legal(Move m) const;                     // m need not be pseudo-legal
-  bool gives_check(Move m) const;                  // m must be legal
-  bool is_capture(Move m) const;                   // en passant counts; castling does not
+  bool is_legal(Move m) const;     // m need not be pseudo-legal
+  bool gives_check(Move m) const;  // m must be legal
+  bool is_capture(Move m) const;   // en passant counts; castling does not
   PieceType moving_piece(Move m) const;
 
   // Plays a legal move (precondition: is_legal(m)). Move::null() passes the turn.
@@ -184,7 +183,7 @@ class Position {
   // Neither side can mate by any series of legal moves (K v K, K+minor v K, bishops of one
   // colour only): FIDE 5.2.2 dead position for these material cases.
   bool has_insufficient_material() const;
-  bool has_insufficient_material(Color c) const;   // `c` alone cannot mate
+  bool has_insufficient_material(Color c) const;  // `c` alone cannot mate
 
   // Equal board, side to move, castling rights, e.p. square (canonical) and clocks. The castling
   // mode is not compared: it only says how rights are read and written.
@@ -256,11 +255,11 @@ inline Bitboard Position::attackers_to(Square s, Color by, Bitboard occupied) co
   const auto& t = attack_tables();
   const Bitboard them = by_color_[index_of(by)];
   const int i = index_of(s);
-  return them & ((t.pawn[index_of(~by)][i] & by_type_[index_of(PieceType::Pawn)]) |
-                 (t.knight[i] & by_type_[index_of(PieceType::Knight)]) |
-                 (t.king[i] & by_type_[index_of(PieceType::King)]) |
-                 (t.bishop(s, occupied) & (by_type_[index_of(PieceType::Bishop)] | by_type_[index_of(PieceType::Queen)])) |
-                 (t.rook(s, occupied) & (by_type_[index_of(PieceType::Rook)] | by_type_[index_of(PieceType::Queen)])));
+  return them &
+         ((t.pawn[index_of(~by)][i] & by_type_[index_of(PieceType::Pawn)]) |
+          (t.knight[i] & by_type_[index_of(PieceType::Knight)]) | (t.king[i] & by_type_[index_of(PieceType::King)]) |
+          (t.bishop(s, occupied) & (by_type_[index_of(PieceType::Bishop)] | by_type_[index_of(PieceType::Queen)])) |
+          (t.rook(s, occupied) & (by_type_[index_of(PieceType::Rook)] | by_type_[index_of(PieceType::Queen)])));
 }
 inline Bitboard Position::attackers_to(Square s, Color by) const { return attackers_to(s, by, occupied()); }
 

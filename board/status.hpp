@@ -14,8 +14,8 @@ enum class GameStatus : std::uint8_t {
   Checkmate,
   Stalemate,
   InsufficientMaterial,
-  SeventyFiveMoves,       // automatic draw (FIDE 9.6.2)
-  FivefoldRepetition,     // automatic draw (FIDE 9.6.1)
+  SeventyFiveMoves,    // automatic draw (FIDE 9.6.2)
+  FivefoldRepetition,  // automatic draw (FIDE 9.6.1)
 };
 
 // Claims a player may make (FIDE 9.2, 9.3); they do not end the game by themselves.
@@ -28,8 +28,8 @@ struct DrawClaims {
 class GameHistory {
  public:
   explicit GameHistory(const Position& start);
-  void push(const Position& after_move);      // call after each move with the new position
-  int repetitions(const Position& pos) const; // how often pos's key occurred (including now)
+  void push(const Position& after_move);       // call after each move with the new position
+  int repetitions(const Position& pos) const;  // how often pos's key occurred (including now)
   GameStatus status(const Position& current) const;
   DrawClaims claims(const Position& current) const;
 

@@ -55,9 +55,7 @@ constexpr Rank rank_of(Square s) { return static_cast<Rank>(index_of(s) >> 3); }
 constexpr Bitboard bb(Square s) { return Bitboard{1} << index_of(s); }
 
 // The rank as seen from `c`'s side: relative_rank(Black, R8) == R1.
-constexpr Rank relative_rank(Color c, Rank r) {
-  return c == Color::White ? r : static_cast<Rank>(7 - index_of(r));
-}
+constexpr Rank relative_rank(Color c, Rank r) { return c == Color::White ? r : static_cast<Rank>(7 - index_of(r)); }
 constexpr Square relative_square(Color c, Square s) {
   return c == Color::White ? s : static_cast<Square>(index_of(s) ^ 56);
 }

@@ -58,12 +58,15 @@ int run_book(const BookOptions& o, Io& io) {
 
 void setup_book(Cli& cli) {
   auto o = std::make_shared<BookOptions>();
-  CLI::App* sub = cli.app.add_subcommand("book", "Extract the game scores printed in a book's text and replay them as PGN");
+  CLI::App* sub =
+      cli.app.add_subcommand("book", "Extract the game scores printed in a book's text and replay them as PGN");
   sub->add_option("file", o->input, "Plain-text book (UTF-8 or Latin-1; Project Gutenberg style)")
       ->required()
       ->check(CLI::ExistingFile);
   sub->add_option("-o,--output", o->output, "PGN here instead of stdout");
-  sub->add_option("--report", o->report, "One JSON object per score found (JSON Lines): game, first_line, last_line, heading, tags, plies, complete, stopped, repairs");
+  sub->add_option("--report", o->report,
+                  "One JSON object per score found (JSON Lines): game, first_line, last_line, heading, tags, plies, "
+                  "complete, stopped, repairs");
   sub->add_flag("-q,--quiet", o->quiet, "No per-game report on stderr");
   sub->footer(
       "A score is a run of numbered move lines from move 1, one or two columns ('1 P to K4  P to K4\n"

@@ -5,13 +5,13 @@
 
 #include "cli/app.hpp"
 #include "cli/common.hpp"
-#include "cli/shard.hpp"
 #include "cli/progress.hpp"
+#include "cli/shard.hpp"
 #include "converters/arbiter/detect.hpp"
-#include "converters/run/check.hpp"
-#include "converters/run/pipeline.hpp"
 #include "converters/input/inputs.hpp"
 #include "converters/pgn/reader.hpp"
+#include "converters/run/check.hpp"
+#include "converters/run/pipeline.hpp"
 
 namespace planilla::cli {
 
@@ -63,8 +63,7 @@ int run_check(const CheckOptions& o, Io& io) {
   ro.notes = o.notes;
   ro.language = lang;
   if (!parse_filter(o.warnings, o.errors_only, "check", io, ro.filter)) return kUsage;
-  ro.color = o.color == "always" ||
-             (o.color == "auto" && format.plain_text && o.output.empty() && io.out_is_terminal);
+  ro.color = o.color == "always" || (o.color == "auto" && format.plain_text && o.output.empty() && io.out_is_terminal);
   CheckReporter reporter(target.stream(), ro);
 
   Progress progress(io.err, io.err_is_terminal && !o.quiet, total_input_bytes(setup.files));
@@ -106,7 +105,9 @@ int run_check(const CheckOptions& o, Io& io) {
 void setup_check(Cli& cli) {
   auto o = std::make_shared<CheckOptions>();
   CLI::App* sub = cli.app.add_subcommand("check", "Report every illegal, ambiguous or malformed move with its place");
-  sub->add_option("inputs", o->inputs, "PGN or text files (zstd, gzip, bzip2, xz read as they are), directories (*.pgn and compressed PGN, recursive; --include for others), - for stdin");
+  sub->add_option("inputs", o->inputs,
+                  "PGN or text files (zstd, gzip, bzip2, xz read as they are), directories (*.pgn and compressed PGN, "
+                  "recursive; --include for others), - for stdin");
   add_from_option(sub, o->from);
   sub->add_flag("--strict", o->strict, "Treat warnings (missing x, wrong +, 0-0 …) as errors");
   std::vector<std::string> formats;
@@ -114,8 +115,10 @@ void setup_check(Cli& cli) {
   sub->add_option("--format", o->format, "Output format")
       ->transform(CLI::IsMember(formats, CLI::ignore_case))
       ->default_str("text");
-  sub->add_option("-o,--output", o->output, "Write the report here instead of stdout (compressed when the name ends in .zst, .gz or .xz)");
-  sub->add_option("--lang", o->lang, "Letters of candidates and suggestions (default: the language each game was read in)");
+  sub->add_option("-o,--output", o->output,
+                  "Write the report here instead of stdout (compressed when the name ends in .zst, .gz or .xz)");
+  sub->add_option("--lang", o->lang,
+                  "Letters of candidates and suggestions (default: the language each game was read in)");
   add_encoding_option(sub, o->encoding);
   add_jobs_option(sub, o->jobs);
   add_limit_option(sub, o->limits);

@@ -1,13 +1,12 @@
 #include "cli/common.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
-
 
 namespace planilla::cli {
 
@@ -37,7 +36,8 @@ void add_encoding_option(CLI::App* sub, std::string& encoding) {
 }
 
 void add_jobs_option(CLI::App* sub, unsigned& jobs) {
-  sub->add_option("-j,--jobs", jobs, "Games processed in parallel (0 = all cores); the output is the same for any value")
+  sub->add_option("-j,--jobs", jobs,
+                  "Games processed in parallel (0 = all cores); the output is the same for any value")
       ->default_str("0");
 }
 
@@ -228,7 +228,8 @@ bool OutputTarget::flush(Io& io) {
 std::string OutputTarget::stopped_note(bool input_failed) const {
   const std::vector<std::string> kept = files_.replaced_targets();
   std::string names;
-  for (std::size_t i = 0; i < kept.size(); ++i) names += (i == 0 ? "" : i + 1 == kept.size() ? " and " : ", ") + kept[i];
+  for (std::size_t i = 0; i < kept.size(); ++i)
+    names += (i == 0 ? "" : i + 1 == kept.size() ? " and " : ", ") + kept[i];
   const std::string left = kept.size() == 1 ? " left as it was" : " left as they were";
   if (files_.failed()) return "; stopped by the error above" + (kept.empty() ? "" : ", " + names + left);
   if (input_failed && !kept.empty()) return "; " + names + left + " because of the error above";

@@ -3,18 +3,18 @@
 
 #include <fstream>
 #include <istream>
-#include <string_view>
 #include <memory>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/app.hpp"
 #include "converters/input/compressed.hpp"
 #include "converters/input/inputs.hpp"
 #include "converters/pgn/reader.hpp"
-#include "converters/run/output_files.hpp"
 #include "converters/run/check.hpp"
+#include "converters/run/output_files.hpp"
 #include "notation/spec.hpp"
 
 namespace planilla::cli {

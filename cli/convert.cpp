@@ -3,8 +3,8 @@
 
 #include "cli/app.hpp"
 #include "cli/common.hpp"
-#include "cli/shard.hpp"
 #include "cli/progress.hpp"
+#include "cli/shard.hpp"
 #include "converters/run/check.hpp"
 #include "converters/run/convert.hpp"
 
@@ -70,9 +70,7 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
   RunStats total;
   Progress progress(io.err, io.err_is_terminal && !o.quiet, total_input_bytes(setup.files));
   std::uint64_t bytes_before = 0, games = 0;
-  co.on_each_game = [&](const GameRecord& r) {
-    progress.update(bytes_before + r.offset + r.original.size(), ++games);
-  };
+  co.on_each_game = [&](const GameRecord& r) { progress.update(bytes_before + r.offset + r.original.size(), ++games); };
   const bool all_opened = for_each_input("convert", setup, shard, io, &target, [&](const OpenInput& input) {
     co.read = input.read;
     bytes_before = input.bytes_before;
@@ -104,21 +102,26 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
 
 void setup_convert(Cli& cli) {
   auto o = std::make_shared<ConvertCliOptions>();
-  CLI::App* sub = cli.app.add_subcommand("convert", "Translate games between notations and languages, checking every move");
+  CLI::App* sub =
+      cli.app.add_subcommand("convert", "Translate games between notations and languages, checking every move");
   sub->add_option("inputs", o->inputs, "PGN or bare movetext files, directories, - for stdin (default)");
   add_from_option(sub, o->from);
-  sub->add_option("--to", o->to,
-                  "Output notation: LANG[:STYLE] or a style alone (en, es, de:lan, fr:long, es:spoken, uci …); styles: " +
-                      style_names(kOutputLayouts))
+  sub->add_option(
+         "--to", o->to,
+         "Output notation: LANG[:STYLE] or a style alone (en, es, de:lan, fr:long, es:spoken, uci …); styles: " +
+             style_names(kOutputLayouts))
       ->default_str("en");
-  sub->add_option("-o,--output", o->output, "Write here instead of stdout (compressed when the name ends in .zst, .gz or .xz)");
+  sub->add_option("-o,--output", o->output,
+                  "Write here instead of stdout (compressed when the name ends in .zst, .gz or .xz)");
   sub->add_option("--castling", o->castling, "Castling as written: O-O (PGN) or 0-0 (FIDE)")
       ->transform(CLI::IsMember({"O-O", "0-0"}, CLI::ignore_case))
       ->default_str("O-O");
   sub->add_option("--promotion", o->promotion, "Promotion mark: = (e8=Q, PGN) or none (e8Q, FIDE)")
       ->transform(CLI::IsMember({"=", "none"}, CLI::ignore_case))
       ->default_str("=");
-  sub->add_option("--checks", o->checks, "Write + and # marks")->transform(CLI::IsMember({"yes", "no"}, CLI::ignore_case))->default_str("yes");
+  sub->add_option("--checks", o->checks, "Write + and # marks")
+      ->transform(CLI::IsMember({"yes", "no"}, CLI::ignore_case))
+      ->default_str("yes");
   sub->add_option("--fen", o->fen, "FEN dialect for set-up and Chess960 games")
       ->transform(CLI::IsMember({"xfen", "shredder"}, CLI::ignore_case))
       ->default_str("xfen");

@@ -43,8 +43,8 @@ int run_languages(const Io& io) {
   for (const Language& lang : all_languages()) {
     pad(io.out, std::string(lang.code), 9);
     pad(io.out, display_name(lang), 26);
-    for (PieceType t : {PieceType::King, PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight,
-                        PieceType::Pawn}) {
+    for (PieceType t :
+         {PieceType::King, PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight, PieceType::Pawn}) {
       std::string letter(lang.letters[index_of(t)]);
       pad(io.out, letter.empty() ? "-" : letter, 5);
     }

@@ -17,8 +17,8 @@ int main(int argc, char** argv) {
   std::ostream out(&out_buf);
   std::ostream err(&err_buf);
   err.setf(std::ios::unitbuf);  // as std::cerr: each message leaves at once
-  planilla::cli::Io io{std::cin, out, err, ::isatty(STDERR_FILENO) != 0, ::isatty(STDOUT_FILENO) != 0,
-                       ::isatty(STDIN_FILENO) != 0};
+  planilla::cli::Io io{
+      std::cin, out, err, ::isatty(STDERR_FILENO) != 0, ::isatty(STDOUT_FILENO) != 0, ::isatty(STDIN_FILENO) != 0};
   auto cli = planilla::cli::make_app(io);
   int code = planilla::cli::run(*cli, argc, argv);
   out.flush();

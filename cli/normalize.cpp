@@ -1,7 +1,7 @@
 // planilla normalize: archives in, PGN export format out, every rejected game kept byte for byte.
 #include <filesystem>
-#include <sstream>
 #include <iostream>
+#include <sstream>
 
 #include "cli/app.hpp"
 #include "cli/common.hpp"
@@ -45,8 +45,8 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
   if (!prepare_reading(o.inputs, o.from, o.encoding, o.limits, o.shard, io, setup, shard)) return kUsage;
   auto to = parse_spec(o.to, false);
   if (!to || style_layout(to->style) != StyleLayout::Pgn) {
-    io.err << "planilla normalize: --to: " << (to ? "normalize writes PGN movetext: " + style_names(kPgnLayout) : to.error())
-           << '\n';
+    io.err << "planilla normalize: --to: "
+           << (to ? "normalize writes PGN movetext: " + style_names(kPgnLayout) : to.error()) << '\n';
     return kUsage;
   }
   OutputTarget target;
@@ -119,13 +119,17 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
 
 void setup_normalize(Cli& cli) {
   auto o = std::make_shared<NormalizeCliOptions>();
-  CLI::App* sub = cli.app.add_subcommand("normalize", "Rewrite archives in PGN export format; rejected games are kept byte for byte");
+  CLI::App* sub =
+      cli.app.add_subcommand("normalize",
+                             "Rewrite archives in PGN export format; rejected games are kept byte for byte");
   sub->add_option("inputs", o->inputs, "PGN files, directories, - for stdin (default)");
   add_from_option(sub, o->from);
-  sub->add_option("--to", o->to, "Movetext notation: LANG[:STYLE] or a style alone (en, de:lan, uci …); styles: " +
-                                     style_names(kPgnLayout))
+  sub->add_option("--to", o->to,
+                  "Movetext notation: LANG[:STYLE] or a style alone (en, de:lan, uci …); styles: " +
+                      style_names(kPgnLayout))
       ->default_str("en");
-  sub->add_option("-o,--output", o->output, "Normalized games here instead of stdout (compressed when the name ends in .zst, .gz or .xz)");
+  sub->add_option("-o,--output", o->output,
+                  "Normalized games here instead of stdout (compressed when the name ends in .zst, .gz or .xz)");
   sub->add_option("--rejects", o->rejects,
                   "Rejected games here (default OUT.rejects.pgn, or rejects.pgn when writing to stdout)");
   sub->add_option("--fen", o->fen, "FEN dialect of set-up and Chess960 games")

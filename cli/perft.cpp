@@ -78,7 +78,8 @@ int run_perft(const PerftOptions& opts, const Io& io) {
 
 void setup_perft(Cli& cli) {
   auto opts = std::make_shared<PerftOptions>();
-  CLI::App* sub = cli.app.add_subcommand("perft", "Count the legal move tree's leaf nodes from a position (move generator check)");
+  CLI::App* sub =
+      cli.app.add_subcommand("perft", "Count the legal move tree's leaf nodes from a position (move generator check)");
   sub->add_option("fen", opts->fen,
                   "Position as one argument: FEN, X-FEN or Shredder-FEN (clocks optional), 'startpos', or "
                   "'960:N' for Chess960 start position N (0-959, 518 is the standard array)")

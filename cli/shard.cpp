@@ -39,8 +39,8 @@ void apply_shard(const ShardSpec& shard, std::uint64_t size, ReadOptions& option
 }
 
 bool prepare_reading(const std::vector<std::string>& inputs, const std::string& from, const std::string& encoding,
-                     const std::vector<std::string>& limits, const std::string& shard_text, Io& io,
-                     InputSetup& setup, ShardSpec& shard) {
+                     const std::vector<std::string>& limits, const std::string& shard_text, Io& io, InputSetup& setup,
+                     ShardSpec& shard) {
   if (!prepare_inputs(inputs, from, encoding, io, setup)) return false;
   if (!apply_limits(limits, setup.read_options, io)) return false;
   if (!parse_shard(shard_text, shard, io)) return false;
@@ -61,7 +61,10 @@ bool prepare_reading(const std::vector<std::string>& inputs, const std::string& 
         // decompress everything before its range.
         io.err << "planilla: --shard: " << file.path << " is " << compression_name(c)
                << "-compressed; shards are byte ranges of plain text: decompress it first (for example "
-               << (c == Compression::Zstd ? "zstd -d" : c == Compression::Gzip ? "gzip -dk" : c == Compression::Bzip2 ? "bzip2 -dk" : "xz -dk")
+               << (c == Compression::Zstd    ? "zstd -d"
+                   : c == Compression::Gzip  ? "gzip -dk"
+                   : c == Compression::Bzip2 ? "bzip2 -dk"
+                                             : "xz -dk")
                << ' ' << file.path << ")\n";
         return false;
       }

@@ -29,8 +29,8 @@ bool parse_shard(const std::string& text, ShardSpec& out, Io& io);
 // The set-up every reading subcommand (check, convert, normalize) does first: inputs, --from,
 // --encoding, --limit and --shard, with one-line reasons on io.err; false means exit code 2.
 bool prepare_reading(const std::vector<std::string>& inputs, const std::string& from, const std::string& encoding,
-                     const std::vector<std::string>& limits, const std::string& shard_text, Io& io,
-                     InputSetup& setup, ShardSpec& shard);
+                     const std::vector<std::string>& limits, const std::string& shard_text, Io& io, InputSetup& setup,
+                     ShardSpec& shard);
 
 // Sets options.range_begin/range_end for an input of `size` bytes.
 void apply_shard(const ShardSpec& shard, std::uint64_t size, ReadOptions& options);

@@ -4,10 +4,10 @@
 #include "board/fen.hpp"
 #include "cli/app.hpp"
 #include "cli/common.hpp"
-#include "converters/run/pipeline.hpp"
+#include "converters/arbiter/detect.hpp"
 #include "converters/report/board_render.hpp"
 #include "converters/run/check.hpp"
-#include "converters/arbiter/detect.hpp"
+#include "converters/run/pipeline.hpp"
 
 namespace planilla::cli {
 
@@ -81,7 +81,8 @@ int run_show(const ShowOptions& o, Io& io) {
 void setup_show(Cli& cli) {
   auto o = std::make_shared<ShowOptions>();
   CLI::App* sub = cli.app.add_subcommand("show", "Draw a position: a FEN, or the position after some moves");
-  sub->add_option("fen", o->fen, "FEN, X-FEN or Shredder-FEN (quote it), or startpos")->transform(keyword_ignore_case("startpos"));
+  sub->add_option("fen", o->fen, "FEN, X-FEN or Shredder-FEN (quote it), or startpos")
+      ->transform(keyword_ignore_case("startpos"));
   sub->add_option("--moves", o->moves, "Moves from the start position, in any notation (see --from)");
   add_from_option(sub, o->from);
   sub->add_flag("--svg", o->svg, "Print an SVG image instead of a text board");

@@ -17,7 +17,7 @@ struct ParseState {
   DescriptiveMove move;
   // Scratch, written by the small rules.
   Wing wing = Wing::Any;
-  int kind = 0;              // 0 rook, 1 knight, 2 bishop (the file's piece)
+  int kind = 0;  // 0 rook, 1 knight, 2 bishop (the file's piece)
   FileMask files = kAllFiles;
   bool center_file = false;  // the file was named by a wing letter alone (Q/K, D/R)
   std::uint8_t rank = 0;
@@ -144,9 +144,9 @@ struct action<en_rank_square> {
   static void apply0(ParseState& s) { s.rank = 1; }
 };
 
-#define PLANILLA_PIECE_ACTION(rule, type)                         \
-  template <>                                                     \
-  struct action<rule> {                                           \
+#define PLANILLA_PIECE_ACTION(rule, type)                            \
+  template <>                                                        \
+  struct action<rule> {                                              \
     static void apply0(ParseState& s) { s.piece = PieceType::type; } \
   };
 PLANILLA_PIECE_ACTION(en_piece_pawn, Pawn)

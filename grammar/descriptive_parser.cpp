@@ -71,8 +71,7 @@ bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; 
 
 }  // namespace
 
-Result<DescriptiveMove, DescriptiveSyntaxError> parse_descriptive(std::string_view token,
-                                                                  DescriptiveDialect dialect,
+Result<DescriptiveMove, DescriptiveSyntaxError> parse_descriptive(std::string_view token, DescriptiveDialect dialect,
                                                                   std::uint64_t base_offset) {
   std::size_t begin = 0;
   while (begin < token.size() && is_space(token[begin])) ++begin;
@@ -95,8 +94,9 @@ namespace {
 
 // Words and marks that end a score. Longer spellings first where one is a prefix of another.
 constexpr std::array<std::string_view, 16> kResults = {
-    "1/2-1/2", "\xC2\xBD-\xC2\xBD", "1-0", "0-1", "Resigns", "resigns", "Resigned", "resigned",
-    "Drawn", "drawn", "Draw", "draw", "abandonan", "abandona", "tablas", "abandon"};
+    "1/2-1/2",   "\xC2\xBD-\xC2\xBD", "1-0",    "0-1",    "Resigns", "resigns",
+    "Resigned",  "resigned",          "Drawn",  "drawn",  "Draw",    "draw",
+    "abandonan", "abandona",          "tablas", "abandon"};
 
 bool starts_with_castling_zero(std::string_view rest) {
   // "0-0" / "0 - 0" is castling, "0-1" a result.
@@ -280,7 +280,8 @@ DescriptiveScore read_descriptive_score(std::string_view original, DescriptiveDi
       if (d.code == Code::MoveSyntax) {
         std::size_t end = static_cast<std::size_t>(d.byte);
         while (end < original.size() && !is_space(original[end])) ++end;
-        d.written = std::string(original.substr(static_cast<std::size_t>(d.byte), end - static_cast<std::size_t>(d.byte)));
+        d.written =
+            std::string(original.substr(static_cast<std::size_t>(d.byte), end - static_cast<std::size_t>(d.byte)));
         d.message = "not a descriptive move: '" + d.written + "'";
       }
   }
@@ -311,14 +312,13 @@ struct SegLine {
 // so that resolve_descriptive_game reports where it fails. `split_warning` is set when lines
 // with different segmentations both reach the goal.
 std::vector<const ParsedDescriptive*> search_segmentations(std::string_view text, const Lattice& lat,
-                                                           const Position& start,
-                                                           std::size_t beam, const Node*& last,
+                                                           const Position& start, std::size_t beam, const Node*& last,
                                                            std::optional<Diagnostic>& split_warning) {
   std::map<std::size_t, std::vector<SegLine>> buckets;
   buckets[lat.start].push_back(SegLine{start, DescriptiveContext{IdentityTracker(start), Square::None}, {}});
   const SegLine* reached = nullptr;  // furthest line that reached a goal
   const Node* reached_node = nullptr;
-  const SegLine* stuck = nullptr;    // furthest line that reached any node
+  const SegLine* stuck = nullptr;  // furthest line that reached any node
   std::size_t stuck_byte = lat.start;
   for (const auto& [byte, node] : lat.nodes) {
     if (!node.viable) continue;
@@ -366,8 +366,8 @@ std::vector<const ParsedDescriptive*> search_segmentations(std::string_view text
       d.byte = a[i]->move.span.byte;
       d.ply = static_cast<std::uint32_t>(i + 1);
       d.written = span_text(a[i]);
-      d.message = "the score splits into moves in more than one way that replays to the end: read as '" +
-                  d.written + "', also possible: '" + (i < b.size() ? span_text(b[i]) : std::string()) + "'";
+      d.message = "the score splits into moves in more than one way that replays to the end: read as '" + d.written +
+                  "', also possible: '" + (i < b.size() ? span_text(b[i]) : std::string()) + "'";
       if (!split_warning || split_warning->byte > d.byte) split_warning = std::move(d);
     }
     return reached->moves;
@@ -383,8 +383,7 @@ std::vector<const ParsedDescriptive*> search_segmentations(std::string_view text
 
 }  // namespace
 
-DescriptiveGame read_descriptive_game(std::string_view text, DescriptiveDialect dialect,
-                                      const Position& start) {
+DescriptiveGame read_descriptive_game(std::string_view text, DescriptiveDialect dialect, const Position& start) {
   return read_descriptive_game(text, dialect, start, DescriptiveReadOptions{});
 }
 
@@ -399,7 +398,8 @@ DescriptiveGame read_descriptive_game(std::string_view original, DescriptiveDial
     if (d.code == Code::MoveSyntax) {
       std::size_t end = static_cast<std::size_t>(d.byte);
       while (end < original.size() && !is_space(original[end])) ++end;
-      d.written = std::string(original.substr(static_cast<std::size_t>(d.byte), end - static_cast<std::size_t>(d.byte)));
+      d.written =
+          std::string(original.substr(static_cast<std::size_t>(d.byte), end - static_cast<std::size_t>(d.byte)));
       d.message = "not a descriptive move: '" + d.written + "'";
     }
   game.resolution = resolve_descriptive_game(game.score.moves, start);
@@ -414,17 +414,15 @@ DescriptiveGame read_descriptive_game(std::string_view original, DescriptiveDial
   return game;
 }
 
-DescriptiveGame read_descriptive_game_raw(std::string_view text, DescriptiveDialect dialect,
-                                          const Position& start) {
+DescriptiveGame read_descriptive_game_raw(std::string_view text, DescriptiveDialect dialect, const Position& start) {
   const Lattice lat = build_lattice(text, dialect);
   const Node* last = nullptr;
   std::optional<Diagnostic> split_warning;
   std::vector<const ParsedDescriptive*> moves;
   // Most scores split one way only: then the board has nothing to choose between splits.
   const bool one_split = std::all_of(lat.nodes.begin(), lat.nodes.end(), [&](const auto& entry) {
-    return !entry.second.viable ||
-           std::count_if(entry.second.edges.begin(), entry.second.edges.end(),
-                         [&](const auto& e) { return lat.nodes.at(e.second).viable; }) <= 1;
+    return !entry.second.viable || std::count_if(entry.second.edges.begin(), entry.second.edges.end(),
+                                                 [&](const auto& e) { return lat.nodes.at(e.second).viable; }) <= 1;
   });
   if (one_split) {
     std::vector<const Node*> nodes;

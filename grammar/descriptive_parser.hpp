@@ -45,15 +45,14 @@ std::vector<ParsedDescriptive> parse_descriptive_prefixes(std::string_view text,
 // Reads exactly one move; surrounding spaces are allowed, anything else is an error.
 // Errors: DescriptiveSyntaxError with the offset where the move could not continue.
 // Example: parse_descriptive("C3AR", Spanish) → knight to KB3.
-Result<DescriptiveMove, DescriptiveSyntaxError> parse_descriptive(std::string_view token,
-                                                                  DescriptiveDialect dialect,
+Result<DescriptiveMove, DescriptiveSyntaxError> parse_descriptive(std::string_view token, DescriptiveDialect dialect,
                                                                   std::uint64_t base_offset = 0);
 
 struct DescriptiveScore {
-  std::vector<DescriptiveMove> moves;    // spans are byte ranges in the text given
-  std::vector<Diagnostic> diagnostics;   // E-SYNTAX where reading stopped
-  std::string result;                    // "Resigns", "1-0", … when the score ends with one
-  bool stopped_early = false;            // a token that is no move ended the score
+  std::vector<DescriptiveMove> moves;   // spans are byte ranges in the text given
+  std::vector<Diagnostic> diagnostics;  // E-SYNTAX where reading stopped
+  std::string result;                   // "Resigns", "1-0", … when the score ends with one
+  bool stopped_early = false;           // a token that is no move ended the score
 };
 
 // Splits a score into moves: move numbers ("12.", "12 ...", "4 ........"), commas and
@@ -79,8 +78,7 @@ struct DescriptiveGame {
 // they part). score.moves is the split kept; resolution is resolve_descriptive_game on it.
 // Errors: as diagnostics in score and resolution; `resolution.complete` says if every move
 // resolved. Example: read_descriptive_game("1. P4R P4R 2. C3AR C3AD", Spanish, startpos).
-DescriptiveGame read_descriptive_game(std::string_view text, DescriptiveDialect dialect,
-                                      const Position& start);
+DescriptiveGame read_descriptive_game(std::string_view text, DescriptiveDialect dialect, const Position& start);
 
 struct DescriptiveReadOptions {
   bool collapse_spaces = false;  // a book's score: runs of spaces inside a move are one (a named repair)
@@ -93,8 +91,7 @@ DescriptiveGame read_descriptive_game(std::string_view text, DescriptiveDialect 
                                       const DescriptiveReadOptions& options);
 
 // The same without the print rewrite (the grammar alone).
-DescriptiveGame read_descriptive_game_raw(std::string_view text, DescriptiveDialect dialect,
-                                          const Position& start);
+DescriptiveGame read_descriptive_game_raw(std::string_view text, DescriptiveDialect dialect, const Position& start);
 DescriptiveScore read_descriptive_score_raw(std::string_view text, DescriptiveDialect dialect);
 
 }  // namespace planilla

@@ -125,10 +125,13 @@ struct RuleSet {
   // square", "The queen takes the pawn". Words become the abbreviations; pawn steps from the
   // pawn's own file become squares (two squares: the fourth rank; one square: the third, as from
   // its first move).
-  std::regex verbal_the{R"(\b(?:W\.|B\.)?\s*\bThe\s+(?=(?:[Kk]ing|[Qq]ueen|[Bb]ishop|[Kk]night|[Rr]ook|[Cc]astle|[Pp]awn|K\.|Q\.))|\b(?:takes|to)\s+(the)\s+(?=[a-zA-Z]))"};
-  std::regex verbal_piece{R"(\b(king|queen|bishop|knight|rook|castle|pawn|King|Queen|Bishop|Knight|Rook|Castle|Pawn)('s)?(?![a-z]))"};
+  std::regex verbal_the{
+      R"(\b(?:W\.|B\.)?\s*\bThe\s+(?=(?:[Kk]ing|[Qq]ueen|[Bb]ishop|[Kk]night|[Rr]ook|[Cc]astle|[Pp]awn|K\.|Q\.))|\b(?:takes|to)\s+(the)\s+(?=[a-zA-Z]))"};
+  std::regex verbal_piece{
+      R"(\b(king|queen|bishop|knight|rook|castle|pawn|King|Queen|Bishop|Knight|Rook|Castle|Pawn)('s)?(?![a-z]))"};
   std::regex verbal_rank{R"(\b(first|second|third|fourth|fifth|sixth|seventh|eighth)(?:\s+square)?\b)"};
-  std::regex verbal_step{R"((^|\s)((?:[KQ](?:'s|\.)?\s*)?(?:(?:Kt|B|R)(?:'s|\.)?\s*)?)P\.?\s+(one|two|1|2)\s+squares?\b)"};
+  std::regex verbal_step{
+      R"((^|\s)((?:[KQ](?:'s|\.)?\s*)?(?:(?:Kt|B|R)(?:'s|\.)?\s*)?)P\.?\s+(one|two|1|2)\s+squares?\b)"};
   std::regex glyph_in_paren{R"(\(([^()!?]*)[!?]+\))"};
   std::regex kt_caps{R"(KT(?=[\s\d.'-]|$))"};
   std::regex comma_ep{R"(,\s*(?=e\.\s?p\.))"};
@@ -162,20 +165,27 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
   apply(t, r.glyph_paren, [](const std::smatch&) -> std::optional<Replacement> { return Replacement{"", 0, ""}; });
   if (std::regex_search(t.text, r.verbal_piece)) {
     apply(t, r.verbal_the, [](const std::smatch& m) -> std::optional<Replacement> {
-      if (m.length(1) > 0) return Replacement{m.str(0).substr(0, m.str(0).find(m.str(1))), kRepairVerbal, "'the' dropped"};
+      if (m.length(1) > 0)
+        return Replacement{m.str(0).substr(0, m.str(0).find(m.str(1))), kRepairVerbal, "'the' dropped"};
       return Replacement{"", kRepairVerbal, "'" + m.str(0) + "' dropped"};
     });
     apply(t, r.verbal_piece, [](const std::smatch& m) -> std::optional<Replacement> {
       std::string w = m.str(1);
       w[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(w[0])));
-      const std::string a = w == "king" ? "K" : w == "queen" ? "Q" : w == "bishop" ? "B" : w == "knight" ? "Kt"
-                          : w == "pawn" ? "P" : "R";
+      const std::string a = w == "king"     ? "K"
+                            : w == "queen"  ? "Q"
+                            : w == "bishop" ? "B"
+                            : w == "knight" ? "Kt"
+                            : w == "pawn"   ? "P"
+                                            : "R";
       return Replacement{a + m.str(2), kRepairVerbal, "'" + m.str(0) + "' read as " + a};
     });
     apply(t, r.verbal_rank, [](const std::smatch& m) -> std::optional<Replacement> {
       static const char* words[] = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"};
       for (int i = 0; i < 8; ++i)
-        if (m.str(1) == words[i]) return Replacement{std::to_string(i + 1), kRepairVerbal, "'" + m.str(0) + "' read as " + std::to_string(i + 1)};
+        if (m.str(1) == words[i])
+          return Replacement{std::to_string(i + 1), kRepairVerbal,
+                             "'" + m.str(0) + "' read as " + std::to_string(i + 1)};
       return std::nullopt;
     });
     apply(t, r.verbal_step, [](const std::smatch& m) -> std::optional<Replacement> {
@@ -186,7 +196,8 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
       if (compact.empty()) return std::nullopt;
       const bool two = m.str(3) == "two" || m.str(3) == "2";
       return Replacement{m.str(1) + "P to " + compact + (two ? " 4" : " 3"), kRepairVerbal,
-                         "'" + m.str(0) + "' read as P to " + compact + (two ? "4" : "3 (one square from its first rank)")};
+                         "'" + m.str(0) + "' read as P to " + compact +
+                             (two ? "4" : "3 (one square from its first rank)")};
     });
   }
   apply(t, r.glyph_in_paren, [](const std::smatch& m) -> std::optional<Replacement> {
@@ -252,7 +263,8 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
                        "'" + squeeze(m.str(0)) + "' read as " + (queen ? "O-O-O" : "O-O")};
   });
   apply(t, r.square, [](const std::smatch& m) -> std::optional<Replacement> {
-    return Replacement{m.str(1) + " 1", kRepairSquareWord, "'" + squeeze(m.str(0)) + "': square read as the first rank"};
+    return Replacement{m.str(1) + " 1", kRepairSquareWord,
+                       "'" + squeeze(m.str(0)) + "': square read as the first rank"};
   });
   apply(t, r.check_paren, [](const std::smatch& m) -> std::optional<Replacement> {
     const std::string q = m.str(1);

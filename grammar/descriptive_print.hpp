@@ -19,8 +19,8 @@ namespace planilla {
 struct PrintRepair {
   std::uint32_t begin = 0;  // byte range in the original text
   std::uint32_t end = 0;
-  std::uint32_t bit = 0;    // DescriptiveRepair bit
-  std::string assumed;      // "'her 2d' read as Q2", "'Castles on Q's side' read as O-O-O"
+  std::uint32_t bit = 0;  // DescriptiveRepair bit
+  std::string assumed;    // "'her 2d' read as Q2", "'Castles on Q's side' read as O-O-O"
 };
 
 struct PrintText {

@@ -20,16 +20,16 @@ using namespace tao::pegtl;
 // every language.
 struct piece_letter {
   using rule_t = piece_letter;
-  template <apply_mode, rewind_mode, template <typename...> class, template <typename...> class,
-            typename ParseInput, typename State>
+  template <apply_mode, rewind_mode, template <typename...> class, template <typename...> class, typename ParseInput,
+            typename State>
   static bool match(ParseInput& in, State& state) {
     return state.match_piece(in);
   }
 };
 struct promotion_piece {
   using rule_t = promotion_piece;
-  template <apply_mode, rewind_mode, template <typename...> class, template <typename...> class,
-            typename ParseInput, typename State>
+  template <apply_mode, rewind_mode, template <typename...> class, template <typename...> class, typename ParseInput,
+            typename State>
   static bool match(ParseInput& in, State& state) {
     return state.match_promotion_piece(in);
   }
@@ -38,8 +38,8 @@ struct promotion_piece {
 // places raise "promotion piece missing".
 struct required_promotion_piece {
   using rule_t = required_promotion_piece;
-  template <apply_mode, rewind_mode, template <typename...> class, template <typename...> class,
-            typename ParseInput, typename State>
+  template <apply_mode, rewind_mode, template <typename...> class, template <typename...> class, typename ParseInput,
+            typename State>
   static bool match(ParseInput& in, State& state) {
     return state.match_promotion_piece(in);
   }
@@ -47,8 +47,8 @@ struct required_promotion_piece {
 // `X` / Cyrillic `Х` after a move: mate, only in languages whose row says so (ru, uk, cs).
 struct mate_x {
   using rule_t = mate_x;
-  template <apply_mode, rewind_mode, template <typename...> class, template <typename...> class,
-            typename ParseInput, typename State>
+  template <apply_mode, rewind_mode, template <typename...> class, template <typename...> class, typename ParseInput,
+            typename State>
   static bool match(ParseInput& in, State& state) {
     return state.match_mate_x(in);
   }

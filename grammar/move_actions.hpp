@@ -38,7 +38,7 @@ struct LanguageTable {
   std::vector<PieceSpelling> spellings;  // longest first
   // The non-pawn piece whose lower-case one-letter spelling is this file letter (English `b`).
   std::array<PieceType, 8> file_piece{PieceType::None, PieceType::None, PieceType::None, PieceType::None,
-                                     PieceType::None, PieceType::None, PieceType::None, PieceType::None};
+                                      PieceType::None, PieceType::None, PieceType::None, PieceType::None};
 };
 
 // The table of a row; rows of all_languages() are built once (thread-safe static), any other
@@ -116,8 +116,8 @@ struct MoveState {
         default: break;
       }
       if (uci != PieceType::None) {
-        last = PieceMatch{.type = uci, .lowercase = true, .uci_letter = true,
-                          .offset = offset_of(in.current()), .length = 1};
+        last = PieceMatch{
+            .type = uci, .lowercase = true, .uci_letter = true, .offset = offset_of(in.current()), .length = 1};
         in.bump_in_this_line(1);
         return true;
       }
@@ -197,8 +197,7 @@ struct action<iccf_move> {
     s.move.to_rank = static_cast<Rank>(p[3] - '1');
     if (in.size() == 5) {
       // ICCF promotion digit: 1 queen, 2 rook, 3 bishop, 4 knight.
-      constexpr PieceType kIccfPromotion[] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop,
-                                              PieceType::Knight};
+      constexpr PieceType kIccfPromotion[] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight};
       s.move.promotion = kIccfPromotion[p[4] - '1'];
       s.move.promotion_marked = true;
     }

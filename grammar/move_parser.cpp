@@ -102,11 +102,18 @@ struct Fold {
 };
 Fold fold_code_point(UChar32 c, Script script) {
   switch (c) {
-    case 0x2010: case 0x2011: case 0x2012: case 0x2013: case 0x2014: case 0x2015: case 0x2212:
-    case 0xFE63:
-      return {'-', false};
-    case 0x00A0: case 0x2007: case 0x202F: case 0x3000:
-      return {' ', false};
+    case 0x2010:
+    case 0x2011:
+    case 0x2012:
+    case 0x2013:
+    case 0x2014:
+    case 0x2015:
+    case 0x2212:
+    case 0xFE63: return {'-', false};
+    case 0x00A0:
+    case 0x2007:
+    case 0x202F:
+    case 0x3000: return {' ', false};
     default: break;
   }
   if (c >= 0xFF01 && c <= 0xFF5E) return {static_cast<char>(c - 0xFEE0), false};
@@ -236,7 +243,7 @@ PieceMatch match_piece_text(const LanguageTable& table, const char* cur, const c
   const auto* u = reinterpret_cast<const unsigned char*>(cur);
   // Figurines U+2654..U+265F are E2 99 94..9F; white K Q R B N P, then black.
   if (n >= 3 && u[0] == 0xE2 && u[1] == 0x99 && u[2] >= 0x94 && u[2] <= 0x9F) {
-    constexpr PieceType kOrder[] = {PieceType::King, PieceType::Queen, PieceType::Rook,
+    constexpr PieceType kOrder[] = {PieceType::King,   PieceType::Queen,  PieceType::Rook,
                                     PieceType::Bishop, PieceType::Knight, PieceType::Pawn};
     PieceMatch m{.type = kOrder[(u[2] - 0x94) % 6], .figurine = true, .length = 3};
     // VS16 (emoji presentation, EF B8 8F) or VS15 (EF B8 8E) may follow.
@@ -247,7 +254,9 @@ PieceMatch match_piece_text(const LanguageTable& table, const char* cur, const c
     // A spelling is one to a few bytes: compared inline, not by a memcmp call per candidate (this
     // runs at every place the move grammar may find a piece letter, several times per token).
     if (s.text.size() <= n && s.text[0] == cur[0] && same_bytes(s.text.data(), cur, s.text.size())) {
-      return PieceMatch{.type = s.type, .lowercase = s.lowercase, .lookalike = s.lookalike,
+      return PieceMatch{.type = s.type,
+                        .lowercase = s.lowercase,
+                        .lookalike = s.lookalike,
                         .length = static_cast<std::uint32_t>(s.text.size())};
     }
   }
@@ -362,8 +371,8 @@ MoveSyntaxError explain_failure(std::string_view text, const MoveState& state, c
   const UChar32 first = next_code_point(text, i);
   const bool file_letter = first >= 'a' && first <= 'h';
   if (!file_letter && first >= 0 && u_isalpha(first)) {
-    return {0, "unknown piece letter '" + quote_at(text, 0) + "' for " + std::string(language.name) +
-                   " (letters " + letter_list(language) + ")"};
+    return {0, "unknown piece letter '" + quote_at(text, 0) + "' for " + std::string(language.name) + " (letters " +
+                   letter_list(language) + ")"};
   }
   // Built by append: GCC 12 -O3 misreports `"'" + std::string(...)` (-Wrestrict, bug 105329).
   std::string message = "'";
@@ -372,8 +381,8 @@ MoveSyntaxError explain_failure(std::string_view text, const MoveState& state, c
   return {0, std::move(message)};
 }
 
-MoveSyntaxError explain_raise(std::string_view text, std::uint32_t at, std::string_view raised,
-                              const MoveState& state, const Language& language) {
+MoveSyntaxError explain_raise(std::string_view text, std::uint32_t at, std::string_view raised, const MoveState& state,
+                              const Language& language) {
   if (state.unexpected != nullptr && state.offset_of(state.unexpected) > at) {
     return explain_failure(text, state, language);
   }
@@ -419,8 +428,8 @@ std::optional<NotationStyle> choose_style(const MoveState& s, MoveStyles styles)
   const WrittenMove& m = s.move;
   const bool uci_promotion = s.promotion_form == MoveState::PromotionForm::None ||
                              (s.promotion_form == MoveState::PromotionForm::Bare && s.promotion.uci_letter);
-  const bool uci = uci_promotion && m.check == CheckMark::None && !m.en_passant_mark && !m.draw_offer &&
-                   m.nag == 0 && !m.capture;
+  const bool uci =
+      uci_promotion && m.check == CheckMark::None && !m.en_passant_mark && !m.draw_offer && m.nag == 0 && !m.capture;
   if (uci && styles.allows(NotationStyle::Uci)) return NotationStyle::Uci;
   return first_allowed({NotationStyle::Long, NotationStyle::San});
 }
@@ -444,13 +453,14 @@ void apply_lowercase_piece_reading(MoveState& s) {
   }
 }
 
-Outcome parse_prepared(std::string_view text, const LanguageTable& table, MoveStyles styles,
-                       std::uint64_t base_offset, std::uint32_t token_size) {
+Outcome parse_prepared(std::string_view text, const LanguageTable& table, MoveStyles styles, std::uint64_t base_offset,
+                       std::uint32_t token_size) {
   namespace pegtl = tao::pegtl;
   const Language& language = *table.language;
   MoveState state(table, text.data());
-  pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(
-      text.data(), text.data() + text.size(), "move");
+  pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(text.data(),
+                                                                                       text.data() + text.size(),
+                                                                                       "move");
   bool ok = false;
   try {
     ok = pegtl::parse<grammar, action, control>(in, state);
@@ -467,14 +477,15 @@ Outcome parse_prepared(std::string_view text, const LanguageTable& table, MoveSt
     m.pawn_letter_written = state.piece.type == PieceType::Pawn;
   }
   if (m.promotion == PieceType::King || m.promotion == PieceType::Pawn) {
-    return fail(state.promotion.offset, std::string("a pawn cannot promote to a ") +
-                                            (m.promotion == PieceType::King ? "king" : "pawn"));
+    return fail(state.promotion.offset,
+                std::string("a pawn cannot promote to a ") + (m.promotion == PieceType::King ? "king" : "pawn"));
   }
   apply_lowercase_piece_reading(state);
   const std::optional<NotationStyle> style = choose_style(state, styles);
   if (!style) {
     const std::optional<NotationStyle> natural = choose_style(state, MoveStyles::all());
-    return fail(0, std::string(style_row(natural.value_or(NotationStyle::San)).read_name) + " moves are not accepted here");
+    return fail(0, std::string(style_row(natural.value_or(NotationStyle::San)).read_name) +
+                       " moves are not accepted here");
   }
   m.style = *style;
   m.span = SourceSpan{base_offset, token_size};
@@ -489,16 +500,16 @@ Outcome parse_prepared(std::string_view text, const LanguageTable& table, MoveSt
 }  // namespace
 }  // namespace grammar::move
 
-Result<ParsedMove, MoveSyntaxError> parse_move(std::string_view token, const Language& language,
-                                               MoveStyles styles, std::uint64_t base_offset) {
+Result<ParsedMove, MoveSyntaxError> parse_move(std::string_view token, const Language& language, MoveStyles styles,
+                                               std::uint64_t base_offset) {
   using namespace grammar::move;
   try {
     if (token.empty()) return Unexpected{MoveSyntaxError{0, "empty move"}};
     const auto token_size = static_cast<std::uint32_t>(token.size());
     LanguageTable scratch;
     const LanguageTable& table = table_for(language, scratch);
-    const bool ascii = std::all_of(token.begin(), token.end(),
-                                   [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    const bool ascii =
+        std::all_of(token.begin(), token.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
     if (ascii) return parse_prepared(token, table, styles, base_offset, token_size);
 
     Prepared prepared;

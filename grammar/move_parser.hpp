@@ -65,7 +65,6 @@ struct ParsedMove {
   bool figurine = false;  // a piece was written as a Unicode figurine
 };
 Result<ParsedMove, MoveSyntaxError> parse_move(std::string_view token, const Language& language,
-                                               MoveStyles styles = MoveStyles::all(),
-                                               std::uint64_t base_offset = 0);
+                                               MoveStyles styles = MoveStyles::all(), std::uint64_t base_offset = 0);
 
 }  // namespace planilla

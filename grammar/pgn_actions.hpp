@@ -25,7 +25,7 @@ struct ParseState {
   std::string tag_value;
   bool tag_quote = false;
   std::string tag_loose;  // quotes read past (W-TAG-QUOTE): "the closing quote is missing", …
-  bool in_tag = false;  // between [ and ]: an error here is E-TAG
+  bool in_tag = false;    // between [ and ]: an error here is E-TAG
   std::uint64_t comment_offset = 0;
 };
 

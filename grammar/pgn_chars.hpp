@@ -14,7 +14,9 @@ inline constexpr std::string_view kBlankBytes = " \t\f\v\r";
 // variations, tag brackets, a line comment, a tag value's quote.
 inline constexpr std::string_view kPunctuationBytes = "{}()[];\"";
 
-constexpr bool is_pgn_blank(unsigned char c) { return kBlankBytes.find(static_cast<char>(c)) != std::string_view::npos; }
+constexpr bool is_pgn_blank(unsigned char c) {
+  return kBlankBytes.find(static_cast<char>(c)) != std::string_view::npos;
+}
 constexpr bool is_pgn_space(unsigned char c) { return c == '\n' || is_pgn_blank(c); }
 // Ends a move token: white space, a line end or punctuation.
 constexpr bool is_pgn_delimiter(unsigned char c) {

@@ -54,12 +54,12 @@ class PgnHandler {
 // The defaults are far above anything in real archives (README "Limits"); comments and lines
 // of several MB do occur (engine dumps pasted into one comment, whole games on one line).
 struct PgnParseOptions {
-  int max_depth = 64;                                        // variation nesting
-  std::size_t max_comment_bytes = std::size_t{16} << 20;     // one {…}, ; or % comment
-  std::size_t max_tags = 1000;                               // tag pairs in the game
-  std::size_t max_tag_value_bytes = std::size_t{64} << 10;   // one tag value (after unescaping)
-  std::size_t max_line_bytes = std::size_t{16} << 20;        // one line of the game's text
-  std::size_t max_moves = 50000;                             // move tokens, variations included
+  int max_depth = 64;                                       // variation nesting
+  std::size_t max_comment_bytes = std::size_t{16} << 20;    // one {…}, ; or % comment
+  std::size_t max_tags = 1000;                              // tag pairs in the game
+  std::size_t max_tag_value_bytes = std::size_t{64} << 10;  // one tag value (after unescaping)
+  std::size_t max_line_bytes = std::size_t{16} << 20;       // one line of the game's text
+  std::size_t max_moves = 50000;                            // move tokens, variations included
 };
 
 // Parses one game (UTF-8, LF line ends). Returns false after reporting a structural error through

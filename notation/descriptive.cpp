@@ -101,8 +101,7 @@ void DescriptiveContext::play(const Position& before, Move move) {
 // ---------------------------------------------------------------------------------------------
 // Matching and readings
 
-std::vector<Move> descriptive_matches(const DescriptiveMove& dm, const Position& pos,
-                                      const IdentityTracker& ids) {
+std::vector<Move> descriptive_matches(const DescriptiveMove& dm, const Position& pos, const IdentityTracker& ids) {
   std::vector<Move> out;
   if (dm.is_castling()) {
     for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
@@ -164,9 +163,7 @@ std::vector<DescriptiveReading> descriptive_readings(const DescriptiveMove& dm, 
 
 namespace {
 
-std::string square_name_for_message(Square s) {
-  return std::string{file_char(file_of(s)), rank_char(rank_of(s))};
-}
+std::string square_name_for_message(Square s) { return std::string{file_char(file_of(s)), rank_char(rank_of(s))}; }
 
 std::string moves_for_message(const std::vector<Move>& moves) {
   std::string out;
@@ -193,8 +190,7 @@ DescriptiveError error_for(const DescriptiveMove& dm, const std::vector<Descript
 
 }  // namespace
 
-Result<DescriptiveResolved, DescriptiveError> resolve_descriptive(const DescriptiveMove& dm,
-                                                                  const Position& pos,
+Result<DescriptiveResolved, DescriptiveError> resolve_descriptive(const DescriptiveMove& dm, const Position& pos,
                                                                   const DescriptiveContext& ctx) {
   const auto readings = descriptive_readings(dm, pos, ctx);
   if (readings.size() != 1) return Unexpected{error_for(dm, readings)};
@@ -222,7 +218,8 @@ std::string describe_repairs(std::uint32_t used) {
       {kRepairVerbal, "verbal notation read as descriptive"},
       {kRepairRankMissing, "the rank left out: the file alone read as any square of it"},
       {kRepairRankMisprint, "the rank misprinted: read as the move of that piece to that file"},
-      {kRepairWingByPlace, "K/Q before the piece read as the one on that side of the other, not the one that started there"},
+      {kRepairWingByPlace,
+       "K/Q before the piece read as the one on that side of the other, not the one that started there"},
   };
   std::string out;
   for (const auto& [bit, name] : kNames) {
@@ -267,7 +264,7 @@ std::vector<DescriptiveReading> file_only_readings(const DescriptiveMove& dm, co
   any_rank.to_rank = 0;
   for (Move m : descriptive_matches(any_rank, pos, ids)) out.push_back({m, dm.repairs | kRepairRankMissing});
   const FileMask f = dm.to_files;
-  const PieceType victim = f == kAllFiles ? PieceType::None
+  const PieceType victim = f == kAllFiles    ? PieceType::None
                            : (f & 0x81) == f ? PieceType::Rook
                            : (f & 0x42) == f ? PieceType::Knight
                            : (f & 0x24) == f ? PieceType::Bishop
@@ -392,8 +389,8 @@ DescriptiveGameResult resolve_game_pass(std::span<const DescriptiveMove> moves, 
       result.failed_ply = i;
       result.plies = lines.front().plies;
       result.error = error_for(moves[i], first_readings);
-      result.diagnostics.push_back(ply_diagnostic(result.error.code, Severity::Error, i, moves[i],
-                                                  result.error.message));
+      result.diagnostics.push_back(
+          ply_diagnostic(result.error.code, Severity::Error, i, moves[i], result.error.message));
       lines.resize(1);
       break;
     }
@@ -415,28 +412,27 @@ DescriptiveGameResult resolve_game_pass(std::span<const DescriptiveMove> moves, 
     auto& ply = result.plies[i];
     if (seen.size() > 1) {
       ply.alternatives = seen;
-      result.diagnostics.push_back(ply_diagnostic(Code::DescriptiveAmbiguous, Severity::Warning, i, moves[i],
-                                                  "several readings keep the rest of the score legal: " +
-                                                      moves_for_message(seen)));
+      result.diagnostics.push_back(
+          ply_diagnostic(Code::DescriptiveAmbiguous, Severity::Warning, i, moves[i],
+                         "several readings keep the rest of the score legal: " + moves_for_message(seen)));
     } else if (lines.front().reading_counts.size() > i && lines.front().reading_counts[i] > 1) {
       ply.used |= kUsedGameSearch;
     }
     const std::uint32_t repairs = ply.used & kAllRepairs;
     const std::uint32_t conventions = ply.used & (kUsedCheckSuffix | kUsedRecapture | kUsedGameSearch);
     if (repairs != 0)
-      result.diagnostics.push_back(ply_diagnostic(Code::DescriptiveRepair, Severity::Note, i, moves[i],
-                                                  describe_repairs(repairs)));
+      result.diagnostics.push_back(
+          ply_diagnostic(Code::DescriptiveRepair, Severity::Note, i, moves[i], describe_repairs(repairs)));
     if (conventions != 0)
-      result.diagnostics.push_back(ply_diagnostic(Code::DescriptiveConvention, Severity::Note, i, moves[i],
-                                                  describe_repairs(conventions)));
+      result.diagnostics.push_back(
+          ply_diagnostic(Code::DescriptiveConvention, Severity::Note, i, moves[i], describe_repairs(conventions)));
   }
   return result;
 }
 
 }  // namespace
 
-DescriptiveGameResult resolve_descriptive_game(std::span<const DescriptiveMove> moves,
-                                               const Position& start,
+DescriptiveGameResult resolve_descriptive_game(std::span<const DescriptiveMove> moves, const Position& start,
                                                const DescriptiveSearchOptions& options) {
   DescriptiveGameResult first = resolve_game_pass(moves, start, options, false);
   if (first.complete) return first;
@@ -473,15 +469,36 @@ struct StyleWords {
 constexpr StyleWords kEnglish{{"P", "N", "B", "R", "Q", "K"},
                               {"QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"},
                               {"R", "N", "B", "Q", "K", "B", "N", "R"},
-                              "Q", "K", false, " ch", " mate", " e.p.", "=", ""};
+                              "Q",
+                              "K",
+                              false,
+                              " ch",
+                              " mate",
+                              " e.p.",
+                              "=",
+                              ""};
 constexpr StyleWords kEnglishClassic{{"P", "Kt", "B", "R", "Q", "K"},
                                      {"QR", "QKt", "QB", "Q", "K", "KB", "KKt", "KR"},
                                      {"R", "Kt", "B", "Q", "K", "B", "Kt", "R"},
-                                     "Q", "K", false, " ch", " ++", " e.p.", "(", ")"};
+                                     "Q",
+                                     "K",
+                                     false,
+                                     " ch",
+                                     " ++",
+                                     " e.p.",
+                                     "(",
+                                     ")"};
 constexpr StyleWords kSpanish{{"P", "C", "A", "T", "D", "R"},
                               {"TD", "CD", "AD", "D", "R", "AR", "CR", "TR"},
                               {"T", "C", "A", "D", "R", "A", "C", "T"},
-                              "D", "R", true, "+", "++", " a.p.", "=", ""};
+                              "D",
+                              "R",
+                              true,
+                              "+",
+                              "++",
+                              " a.p.",
+                              "=",
+                              ""};
 
 const StyleWords& words_for(DescriptiveStyle style) {
   switch (style) {
@@ -518,7 +535,7 @@ std::string square_text(const StyleWords& w, FileMask files, std::uint8_t rank) 
 
 std::string designated_piece(const StyleWords& w, PieceType t, const Designator& d) {
   std::string out;
-  const std::string_view wing = d.identity == Wing::Queen ? w.queen_wing
+  const std::string_view wing = d.identity == Wing::Queen  ? w.queen_wing
                                 : d.identity == Wing::King ? w.king_wing
                                                            : std::string_view{};
   const std::string_view files = d.files == kAllFiles ? std::string_view{} : files_name(w, d.files);
@@ -587,8 +604,7 @@ namespace {
 
 // The designators to try for a piece on `s`, shortest first. `either` mirrors how the Spanish
 // reader takes a one-letter suffix ("CD" = queen's knight or knight on the d-file).
-std::vector<Designator> designators_for(const Position& pos, const IdentityTracker& ids, Square s,
-                                        bool spanish) {
+std::vector<Designator> designators_for(const Position& pos, const IdentityTracker& ids, Square s, bool spanish) {
   std::vector<Designator> out{Designator{}};
   const PieceType t = pos.piece_at(s).type;
   if (t == PieceType::Pawn) {
@@ -681,10 +697,8 @@ DescriptiveMove describe(const Position& pos, Move move, const IdentityTracker& 
     }
   }
   const Position after = pos.after(move);
-  if (after.is_checkmate())
-    dm.check = DescriptiveCheck::Mate;
-  else if (after.in_check())
-    dm.check = DescriptiveCheck::Check;
+  if (after.is_checkmate()) dm.check = DescriptiveCheck::Mate;
+  else if (after.in_check()) dm.check = DescriptiveCheck::Check;
   return dm;
 }
 
@@ -694,8 +708,7 @@ DescriptiveMove describe_move(const Position& pos, Move move, const IdentityTrac
   return describe(pos, move, ids, false);
 }
 
-std::string write_descriptive(const Position& pos, Move move, DescriptiveStyle style,
-                              const IdentityTracker& ids) {
+std::string write_descriptive(const Position& pos, Move move, DescriptiveStyle style, const IdentityTracker& ids) {
   const DescriptiveMove dm = describe(pos, move, ids, style == DescriptiveStyle::Spanish);
   return format_descriptive(dm, pos.side_to_move(), style);
 }

@@ -57,11 +57,11 @@ enum class DescriptiveCheck : std::uint8_t { None, Check, Discovered, Double, Ma
 // Repairs of real print a parser or resolver applied; each is named in a diagnostic.
 enum DescriptiveRepair : std::uint32_t {
   kRepairNone = 0,
-  kRepairMissingHyphen = 1u << 0,    // "P K 4": no hyphen between mover and square
-  kRepairRankMirrored = 1u << 1,     // the rank was counted from the other player's side
-  kUsedCheckSuffix = 1u << 2,        // the check mark chose between legal readings
-  kUsedRecapture = 1u << 3,          // bare capture read as a recapture on the last square
-  kUsedGameSearch = 1u << 4,         // the rest of the game chose between readings
+  kRepairMissingHyphen = 1u << 0,  // "P K 4": no hyphen between mover and square
+  kRepairRankMirrored = 1u << 1,   // the rank was counted from the other player's side
+  kUsedCheckSuffix = 1u << 2,      // the check mark chose between legal readings
+  kUsedRecapture = 1u << 3,        // bare capture read as a recapture on the last square
+  kUsedGameSearch = 1u << 4,       // the rest of the game chose between readings
   // Tolerances of old print (grammar/descriptive_print.hpp and the grammar), each a named repair.
   kRepairHisHer = 1u << 5,           // "Q. to her 2d.": the file named by "his/her/its"
   kRepairOcr = 1u << 6,              // "KttoQB3", "B~B3", "KI" for K1, "Kt-P" for KtxP
@@ -81,11 +81,11 @@ enum DescriptiveRepair : std::uint32_t {
 };
 
 // Every repair bit (the ones a diagnostic names as N-DESC-REPAIR, not the conventions).
-inline constexpr std::uint32_t kAllRepairs =
-    kRepairMissingHyphen | kRepairRankMirrored | kRepairHisHer | kRepairOcr | kRepairCastlingWords |
-    kRepairSquareWord | kRepairSpacing | kRepairVerb | kRepairCheckWords | kRepairEnPassantWords |
-    kRepairPromotionWords | kRepairCapturedPiece | kRepairWordForm | kRepairVerbal | kRepairRankMissing |
-    kRepairRankMisprint | kRepairWingByPlace;
+inline constexpr std::uint32_t kAllRepairs = kRepairMissingHyphen | kRepairRankMirrored | kRepairHisHer | kRepairOcr |
+                                             kRepairCastlingWords | kRepairSquareWord | kRepairSpacing | kRepairVerb |
+                                             kRepairCheckWords | kRepairEnPassantWords | kRepairPromotionWords |
+                                             kRepairCapturedPiece | kRepairWordForm | kRepairVerbal |
+                                             kRepairRankMissing | kRepairRankMisprint | kRepairWingByPlace;
 
 struct DescriptiveMove {
   // Castling: `castle` names the side; `castle_any` is a bare "Castles" (whichever is legal).
@@ -148,8 +148,7 @@ struct DescriptiveReading {
 // Every legal move the text designates on the board alone: no check filter, no recapture rule,
 // no repair. This is the uniqueness test the writers use.
 // Example: "N-B3" after 1.e4 e5 → {g1f3, b1c3}.
-std::vector<Move> descriptive_matches(const DescriptiveMove& dm, const Position& pos,
-                                      const IdentityTracker& ids);
+std::vector<Move> descriptive_matches(const DescriptiveMove& dm, const Position& pos, const IdentityTracker& ids);
 
 // The readings a careful human reader accepts, in this order: board matches; if several, those
 // agreeing with the check mark; if still several and a bare capture, the recapture; if none,
@@ -164,16 +163,15 @@ struct DescriptiveResolved {
 };
 
 struct DescriptiveError {
-  Code code = Code::Illegal;      // Illegal or Ambiguous
+  Code code = Code::Illegal;  // Illegal or Ambiguous
   std::string message;
-  std::vector<Move> candidates;   // Ambiguous: the readings left
+  std::vector<Move> candidates;  // Ambiguous: the readings left
 };
 
 // Resolves one move on its own.
 // Errors: Illegal (no reading), Ambiguous (several readings; candidates listed).
 // Example: resolve_descriptive(parse "Kt-KB3", startpos after 1.e4 e5, ctx) → g1f3.
-Result<DescriptiveResolved, DescriptiveError> resolve_descriptive(const DescriptiveMove& dm,
-                                                                  const Position& pos,
+Result<DescriptiveResolved, DescriptiveError> resolve_descriptive(const DescriptiveMove& dm, const Position& pos,
                                                                   const DescriptiveContext& ctx);
 
 struct DescriptivePly {
@@ -187,8 +185,8 @@ struct DescriptivePly {
 struct DescriptiveGameResult {
   std::vector<DescriptivePly> plies;  // the resolved prefix (all plies when complete)
   bool complete = false;
-  std::size_t failed_ply = 0;         // 0-based index of the first ply no reading reached
-  DescriptiveError error;             // why that ply failed (when !complete)
+  std::size_t failed_ply = 0;           // 0-based index of the first ply no reading reached
+  DescriptiveError error;               // why that ply failed (when !complete)
   std::vector<Diagnostic> diagnostics;  // repairs, conventions, surviving ambiguity, failure
 };
 
@@ -200,15 +198,13 @@ struct DescriptiveSearchOptions {
 // rest of the score stays legal are kept (beam search). Ambiguity that survives is reported.
 // Errors: not thrown; `complete == false` with `failed_ply` and `error` set, and a diagnostic.
 // Example: the 98 plies of Marshall–Capablanca 1909 as printed → complete, 31…Rab8 found.
-DescriptiveGameResult resolve_descriptive_game(std::span<const DescriptiveMove> moves,
-                                               const Position& start,
+DescriptiveGameResult resolve_descriptive_game(std::span<const DescriptiveMove> moves, const Position& start,
                                                const DescriptiveSearchOptions& options = {});
 
 // Writes `move` (legal in `pos`) in the shortest form that designates it alone among the legal
 // moves (NOTATION.md §2.1.3), using neither the check mark nor the recapture convention.
 // Example: write_descriptive(after 1.e4 e5, g1f3, English, ids) == "N-KB3".
-std::string write_descriptive(const Position& pos, Move move, DescriptiveStyle style,
-                              const IdentityTracker& ids);
+std::string write_descriptive(const Position& pos, Move move, DescriptiveStyle style, const IdentityTracker& ids);
 
 // The same as a value, for callers that want the fields (the writer's chosen form).
 DescriptiveMove describe_move(const Position& pos, Move move, const IdentityTracker& ids);

@@ -74,8 +74,7 @@ Severity code_severity(Code code) {
     case Code::TagSyntax:
     case Code::BadFen:
     case Code::UnsupportedVariant:
-    case Code::LimitExceeded:
-      return Severity::Error;
+    case Code::LimitExceeded: return Severity::Error;
     case Code::CaptureMissing:
     case Code::CaptureSpurious:
     case Code::CheckMissing:
@@ -99,16 +98,14 @@ Severity code_severity(Code code) {
     case Code::FenRelaxed:
     case Code::ReadingAmbiguous:
     case Code::ResultLoose:
-    case Code::MarkApart:
-      return Severity::Warning;
+    case Code::MarkApart: return Severity::Warning;
     case Code::MissingVariantTag:
     case Code::Encoding:
     case Code::LanguageDetected:
     case Code::Repaired:
     case Code::DescriptiveRepair:
     case Code::DescriptiveConvention:
-    case Code::ScoresheetHeader:
-      return Severity::Note;
+    case Code::ScoresheetHeader: return Severity::Note;
   }
   return Severity::Error;
 }
@@ -118,10 +115,8 @@ bool is_unresolved_move_code(Code code) {
     case Code::MoveSyntax:
     case Code::Illegal:
     case Code::Ambiguous:
-    case Code::PromotionPieceMissing:
-      return true;
-    default:
-      return false;
+    case Code::PromotionPieceMissing: return true;
+    default: return false;
   }
 }
 
@@ -139,10 +134,8 @@ bool is_resolver_remark_code(Code code) {
     case Code::PawnLetter:
     case Code::EnPassantMark:
     case Code::AbbreviatedCapture:
-    case Code::UciCastlingAmbiguous:
-      return true;
-    default:
-      return false;
+    case Code::UciCastlingAmbiguous: return true;
+    default: return false;
   }
 }
 

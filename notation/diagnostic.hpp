@@ -59,7 +59,7 @@ enum class Code : std::uint8_t {
   MarkApart,              // W-MARK-APART    check or mate sign apart from its move: Qf8 mat, Re3 #
 };
 
-std::string_view code_name(Code code);   // "E-ILLEGAL"
+std::string_view code_name(Code code);  // "E-ILLEGAL"
 // The code of a name ("W-CHECK-MISSING"); nullopt for no code.
 std::optional<Code> code_from_name(std::string_view name);
 Severity code_severity(Code code);
@@ -72,15 +72,15 @@ bool is_resolver_remark_code(Code code);
 struct Diagnostic {
   Code code = Code::MoveSyntax;
   Severity severity = Severity::Error;
-  std::string file;              // "" for stdin or unknown
-  std::uint32_t line = 0;        // 1-based; 0 = unknown
-  std::uint32_t column = 0;      // 1-based, in code points; 0 = unknown
-  std::uint64_t byte = 0;        // 0-based offset in the file
-  std::uint32_t game = 0;        // 1-based within the file; 0 = file level
-  std::uint32_t ply = 0;         // 1-based from the game's first move; 0 = game or file level
-  std::uint32_t variation = 0;   // 0 = main line
-  std::string message;           // one sentence, no trailing period
-  std::string written;           // the text as written
+  std::string file;                      // "" for stdin or unknown
+  std::uint32_t line = 0;                // 1-based; 0 = unknown
+  std::uint32_t column = 0;              // 1-based, in code points; 0 = unknown
+  std::uint64_t byte = 0;                // 0-based offset in the file
+  std::uint32_t game = 0;                // 1-based within the file; 0 = file level
+  std::uint32_t ply = 0;                 // 1-based from the game's first move; 0 = game or file level
+  std::uint32_t variation = 0;           // 0 = main line
+  std::string message;                   // one sentence, no trailing period
+  std::string written;                   // the text as written
   std::vector<std::string> candidates;   // for ambiguous moves (SAN)
   std::vector<std::string> suggestions;  // best first (SAN)
   std::vector<bool> suggestion_evident;  // parallel to suggestions

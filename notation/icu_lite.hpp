@@ -100,14 +100,14 @@ inline UChar32 map_case(UChar32 c, bool upper) {
     if (!upper && c >= 'A' && c <= 'Z') return c + 0x20;
     return c;
   }
-  if (c == 0xB5) return upper ? 0x39C : c;       // µ → Μ
-  if (c == 0xFF) return upper ? 0x178 : c;       // ÿ → Ÿ
+  if (c == 0xB5) return upper ? 0x39C : c;  // µ → Μ
+  if (c == 0xFF) return upper ? 0x178 : c;  // ÿ → Ÿ
   if (c == 0x178) return upper ? c : 0xFF;
-  if (c == 0x131) return upper ? 'I' : c;        // dotless ı
-  if (c == 0x130) return upper ? c : 'i';        // İ
-  if (c == 0x17F) return upper ? 'S' : c;        // long s
-  if (c == 0x3C2) return upper ? 0x3A3 : c;      // final sigma
-  if (c == 0x4C0) return upper ? c : 0x4CF;      // palochka
+  if (c == 0x131) return upper ? 'I' : c;    // dotless ı
+  if (c == 0x130) return upper ? c : 'i';    // İ
+  if (c == 0x17F) return upper ? 'S' : c;    // long s
+  if (c == 0x3C2) return upper ? 0x3A3 : c;  // final sigma
+  if (c == 0x4C0) return upper ? c : 0x4CF;  // palochka
   if (c == 0x4CF) return upper ? 0x4C0 : c;
   if (c == 0xD7 || c == 0xF7 || c == 0x138 || c == 0x149) return c;
   if (UChar32 r = block(0xC0, 0xDE, 0xE0); r >= 0) return r;
@@ -138,17 +138,17 @@ inline bool is_letter(UChar32 c) {
   if (c < 0x80) return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
   if (c == 0xAA || c == 0xB5 || c == 0xBA) return true;
   if (c >= 0xC0 && c <= 0x24F) return c != 0xD7 && c != 0xF7;
-  if (c >= 0x250 && c <= 0x2AF) return true;                                        // IPA
+  if (c >= 0x250 && c <= 0x2AF) return true;  // IPA
   if (c == 0x386 || (c >= 0x388 && c <= 0x3FF)) return c != 0x38B && c != 0x38D && c != 0x3A2 && c != 0x3F6;
-  if ((c >= 0x400 && c <= 0x481) || (c >= 0x48A && c <= 0x52F)) return true;        // Cyrillic
-  if ((c >= 0x531 && c <= 0x556) || (c >= 0x561 && c <= 0x587)) return true;        // Armenian
-  if (c >= 0x5D0 && c <= 0x5EA) return true;                                        // Hebrew
-  if (c >= 0x620 && c <= 0x64A) return true;                                        // Arabic
-  if (c >= 0x1E00 && c <= 0x1FFF) return true;                                      // Latin, Greek extended
+  if ((c >= 0x400 && c <= 0x481) || (c >= 0x48A && c <= 0x52F)) return true;  // Cyrillic
+  if ((c >= 0x531 && c <= 0x556) || (c >= 0x561 && c <= 0x587)) return true;  // Armenian
+  if (c >= 0x5D0 && c <= 0x5EA) return true;                                  // Hebrew
+  if (c >= 0x620 && c <= 0x64A) return true;                                  // Arabic
+  if (c >= 0x1E00 && c <= 0x1FFF) return true;                                // Latin, Greek extended
   if ((c >= 0x3041 && c <= 0x30FF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF)) return true;
-  if ((c >= 0xFF21 && c <= 0xFF3A) || (c >= 0xFF41 && c <= 0xFF5A)) return true;     // fullwidth Latin
-  if (c >= 0xFF66 && c <= 0xFFBE) return true;                                      // halfwidth kana, jamo
-  return c >= 0xAC00 && c <= 0xD7A3;                                                // Hangul
+  if ((c >= 0xFF21 && c <= 0xFF3A) || (c >= 0xFF41 && c <= 0xFF5A)) return true;  // fullwidth Latin
+  if (c >= 0xFF66 && c <= 0xFFBE) return true;                                    // halfwidth kana, jamo
+  return c >= 0xAC00 && c <= 0xD7A3;                                              // Hangul
 }
 
 // Combining marks and format characters: no column of their own.
@@ -176,9 +176,9 @@ inline bool is_wide(UChar32 c) {
   ((c) = ::planilla::icu_lite::next(reinterpret_cast<const std::uint8_t*>(s), (i), (length)))
 #define U8_APPEND(s, i, capacity, c, isError) \
   ::planilla::icu_lite::append(reinterpret_cast<std::uint8_t*>(s), (i), (capacity), (c), (isError))
-#define U8_APPEND_UNSAFE(s, i, c)                                                                   \
-  do {                                                                                              \
-    UBool planilla_unsafe_error_ = false;                                                           \
+#define U8_APPEND_UNSAFE(s, i, c)                                                                                \
+  do {                                                                                                           \
+    UBool planilla_unsafe_error_ = false;                                                                        \
     ::planilla::icu_lite::append(reinterpret_cast<std::uint8_t*>(s), (i), (i) + 4, (c), planilla_unsafe_error_); \
   } while (false)
 

@@ -28,9 +28,9 @@ struct Language {
   // detection by legality can only name the set.
   std::string_view letter_set;
 
-  bool double_plus_is_double_check = false;  // "++" = double check (ru, uk, cs, zh) instead of mate
+  bool double_plus_is_double_check = false;     // "++" = double check (ru, uk, cs, zh) instead of mate
   std::string_view en_passant_marker = "e.p.";  // canonical marker written for this language
-  std::string_view castle_short_word{};          // "enroque corto" (spoken style); "" none
+  std::string_view castle_short_word{};         // "enroque corto" (spoken style); "" none
   std::string_view castle_long_word{};
   // Phonetic file names for the spoken style (FIDE: Anna, Bella, …); empty when none.
   std::array<std::string_view, 8> file_words{};

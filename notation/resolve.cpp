@@ -112,8 +112,7 @@ std::string describe(const WrittenMove& w, const Language& lang) {
       case PieceType::Knight: s += '4'; break;
       case PieceType::Pawn:
       case PieceType::King:
-      case PieceType::None:
-        break;
+      case PieceType::None: break;
     }
     return s;
   } else {
@@ -125,10 +124,8 @@ std::string describe(const WrittenMove& w, const Language& lang) {
     }
     if (w.from_file && !w.also_pawn_capture) s += file_char(*w.from_file);
     if (w.from_rank) s += rank_char(*w.from_rank);
-    if (w.capture)
-      s += 'x';
-    else if (w.style == NotationStyle::Lan && w.has_full_origin())
-      s += '-';
+    if (w.capture) s += 'x';
+    else if (w.style == NotationStyle::Lan && w.has_full_origin()) s += '-';
     if (w.to_file) s += file_char(*w.to_file);
     if (w.to_rank) s += rank_char(*w.to_rank);
     if (w.promotion != PieceType::None) {
@@ -186,8 +183,7 @@ bool attacked(const Mailbox& b, Square s, Color by) {
     for (int x = f + df, y = r + dr; on_board(x, y); x += df, y += dr) {
       const Piece p = b[at(x, y)];
       if (p.type == PieceType::None) continue;
-      if (p.color == by && (p.type == PieceType::Queen ||
-                            p.type == (diagonal ? PieceType::Bishop : PieceType::Rook)))
+      if (p.color == by && (p.type == PieceType::Queen || p.type == (diagonal ? PieceType::Bishop : PieceType::Rook)))
         return true;
       break;
     }
@@ -260,11 +256,9 @@ std::string castling_failure(const Position& pos, CastlingSide side) {
   const Square king = pos.king_square(us);
   const Square king_to = castling_king_target(us, side);
   const Square rook_to = castling_rook_target(us, side);
-  const Bitboard must_be_empty =
-      (rank_span(king, king_to) | rank_span(rook, rook_to)) & ~bb(king) & ~bb(rook);
+  const Bitboard must_be_empty = (rank_span(king, king_to) | rank_span(rook, rook_to)) & ~bb(king) & ~bb(rook);
   const Bitboard blockers = must_be_empty & pos.occupied();
-  if (blockers != 0)
-    return "the squares between king and rook are not empty (" + square_list(blockers) + ")";
+  if (blockers != 0) return "the squares between king and rook are not empty (" + square_list(blockers) + ")";
   Mailbox b = mailbox_of(pos);
   b[index_of(king)] = Piece{};
   b[index_of(rook)] = Piece{};
@@ -282,7 +276,7 @@ std::string castling_failure(const Position& pos, CastlingSide side) {
 
 struct Candidates {
   MoveList moves;
-  bool dropped_castling = false;  // a king move onto the castling rook, read as castling only leniently
+  bool dropped_castling = false;    // a king move onto the castling rook, read as castling only leniently
   bool promotion_mismatch = false;  // moves matched, but none promotes to the written piece
 };
 
@@ -384,8 +378,7 @@ int hint_count(Disambiguation d) {
   switch (d) {
     case Disambiguation::None: return 0;
     case Disambiguation::File:
-    case Disambiguation::Rank:
-      return 1;
+    case Disambiguation::Rank: return 1;
     case Disambiguation::Square: return 2;
   }
   return 0;
@@ -393,17 +386,14 @@ int hint_count(Disambiguation d) {
 
 // The move is decided; compare the writing with the canonical one. `note` is a warning the
 // castling logic already decided (KingMoveForCastling / UciCastlingAmbiguous), if any.
-Result<Resolved, ResolveError> finalize(const Context& c, const WrittenMove& w, Move m,
-                                        std::optional<Code> note) {
+Result<Resolved, ResolveError> finalize(const Context& c, const WrittenMove& w, Move m, std::optional<Code> note) {
   Resolved r{m, {}};
   Warnings warn(c.options, r.warnings);
   const auto fail = [&]() -> Result<Resolved, ResolveError> { return Unexpected{std::move(*warn.error())}; };
   const Position& pos = c.pos;
 
-  if (w.piece_lowercase && !warn.add(Code::PieceLetterCase, "lower-case piece letter: " + san(c, m)))
-    return fail();
-  if (w.pawn_letter_written && !warn.add(Code::PawnLetter, "pawn letter written: " + san(c, m)))
-    return fail();
+  if (w.piece_lowercase && !warn.add(Code::PieceLetterCase, "lower-case piece letter: " + san(c, m))) return fail();
+  if (w.pawn_letter_written && !warn.add(Code::PawnLetter, "pawn letter written: " + san(c, m))) return fail();
   if (note) {
     std::string message;
     if (*note == Code::UciCastlingAmbiguous) {
@@ -411,8 +401,8 @@ Result<Resolved, ResolveError> finalize(const Context& c, const WrittenMove& w, 
       uci.style = NotationStyle::Uci;
       uci.uci_chess960 = true;
       const Move castle = *pos.castling_move(file_of(m.to()) == File::G ? CastlingSide::King : CastlingSide::Queen);
-      message = describe(w, c.lang) + " is read as the plain king move " + san(c, m) +
-                "; castling would be " + write_move(pos, castle, uci) + " (" + san(c, castle) + ")";
+      message = describe(w, c.lang) + " is read as the plain king move " + san(c, m) + "; castling would be " +
+                write_move(pos, castle, uci) + " (" + san(c, castle) + ")";
     } else {
       message = "king move written for castling: " + san(c, m);
     }
@@ -429,8 +419,7 @@ Result<Resolved, ResolveError> finalize(const Context& c, const WrittenMove& w, 
     if (!capture && w.capture && marks_exist &&
         !warn.add(Code::CaptureSpurious, "capture mark on a move that captures nothing: " + san(c, m)))
       return fail();
-    if (!w.to_rank && !warn.add(Code::AbbreviatedCapture, "target rank left out: " + san(c, m)))
-      return fail();
+    if (!w.to_rank && !warn.add(Code::AbbreviatedCapture, "target rank left out: " + san(c, m))) return fail();
     if (w.style == NotationStyle::San && (w.from_file || w.from_rank)) {
       const PieceType piece = pos.moving_piece(m);
       const int written = (w.from_file ? 1 : 0) + (w.from_rank ? 1 : 0);
@@ -456,10 +445,8 @@ Result<Resolved, ResolveError> finalize(const Context& c, const WrittenMove& w, 
       checkers = std::popcount(after.checkers());
     }
     const bool double_plus_checks = c.lang.double_plus_is_double_check;
-    const bool written_mate =
-        w.check == CheckMark::Mate || (w.check == CheckMark::DoubleCheck && !double_plus_checks);
-    const bool written_check =
-        w.check == CheckMark::Check || (w.check == CheckMark::DoubleCheck && double_plus_checks);
+    const bool written_mate = w.check == CheckMark::Mate || (w.check == CheckMark::DoubleCheck && !double_plus_checks);
+    const bool written_check = w.check == CheckMark::Check || (w.check == CheckMark::DoubleCheck && double_plus_checks);
     if (mate && !written_mate) {
       if (!warn.add(Code::MateMissing, "mate mark missing: " + san(c, m))) return fail();
     } else if (!mate && written_mate) {
@@ -470,11 +457,9 @@ Result<Resolved, ResolveError> finalize(const Context& c, const WrittenMove& w, 
     } else if (check && !mate && !written_check) {
       if (!warn.add(Code::CheckMissing, "check mark missing: " + san(c, m))) return fail();
     } else if (!check && written_check) {
-      if (!warn.add(Code::CheckSpurious, "check mark on a move that does not give check: " + san(c, m)))
-        return fail();
+      if (!warn.add(Code::CheckSpurious, "check mark on a move that does not give check: " + san(c, m))) return fail();
     } else if (check && !mate && w.check == CheckMark::DoubleCheck && checkers < 2) {
-      if (!warn.add(Code::CheckSpurious, "++ (double check) written for a single check: " + san(c, m)))
-        return fail();
+      if (!warn.add(Code::CheckSpurious, "++ (double check) written for a single check: " + san(c, m))) return fail();
     }
   }
   return r;
@@ -486,10 +471,8 @@ std::string explain_illegal(const Context& c, const WrittenMove& w, PieceType ty
   std::string head = describe(w, c.lang) + ": ";
   if (w.promotion == PieceType::King || w.promotion == PieceType::Pawn)
     return head + "a pawn promotes to a queen, rook, bishop or knight";
-  if (cand.promotion_mismatch)
-    return head + "only a pawn that reaches the last rank promotes";
-  if (!w.to_rank && type != PieceType::Pawn)
-    return head + "the target square has no rank";
+  if (cand.promotion_mismatch) return head + "only a pawn that reaches the last rank promotes";
+  if (!w.to_rank && type != PieceType::Pawn) return head + "the target square has no rank";
 
   const Bitboard from_mask = from_mask_of(w);
   const Bitboard to_mask = to_mask_of(w);
@@ -517,8 +500,8 @@ std::string explain_illegal(const Context& c, const WrittenMove& w, PieceType ty
     if (w.has_full_origin()) {
       const Piece p = pos.piece_at(*w.origin());
       if (p.type == PieceType::None) return head + "there is no piece on " + square_name(*w.origin());
-      return head + "the piece on " + square_name(*w.origin()) + " is a " + std::string(color_word(p.color)) +
-             " " + std::string(piece_word(p.type)) + ", not a " + std::string(color_word(c.us)) + " " + word;
+      return head + "the piece on " + square_name(*w.origin()) + " is a " + std::string(color_word(p.color)) + " " +
+             std::string(piece_word(p.type)) + ", not a " + std::string(color_word(c.us)) + " " + word;
     }
     if (w.from_file || w.from_rank) {
       std::string where = w.from_file ? std::string("the ") + file_char(*w.from_file) + "-file"
@@ -577,8 +560,7 @@ Result<Resolved, ResolveError> resolve_castle(const Context& c, const WrittenMov
 
 // Coordinate and king-move forms of castling (e1g1, Ke1-g1, Kg1, 960 f8g8). Adjusts `cand`
 // and returns the warning to attach, if any.
-std::optional<Code> castling_from_king_move(const Context& c, const WrittenMove& w, PieceType type,
-                                            Candidates& cand) {
+std::optional<Code> castling_from_king_move(const Context& c, const WrittenMove& w, PieceType type, Candidates& cand) {
   if (type != PieceType::King || !w.has_full_target()) return std::nullopt;
   const Position& pos = c.pos;
   const Square king = pos.king_square(c.us);
@@ -628,15 +610,13 @@ std::optional<Code> castling_from_king_move(const Context& c, const WrittenMove&
 
 }  // namespace
 
-Result<Resolved, ResolveError> resolve(const WrittenMove& written, const Position& pos,
-                                       const ResolveOptions& options) {
+Result<Resolved, ResolveError> resolve(const WrittenMove& written, const Position& pos, const ResolveOptions& options) {
   const Language& lang = options.language != nullptr ? *options.language : english();
   const Context c{pos, options, lang, pos.side_to_move()};
 
   if (written.style == NotationStyle::Null) return Resolved{Move::null(), {}};
   if (written.castle) return resolve_castle(c, written);
-  if (!written.to_file)
-    return Unexpected{make_error(Code::Illegal, describe(written, lang) + ": no target square")};
+  if (!written.to_file) return Unexpected{make_error(Code::Illegal, describe(written, lang) + ": no target square")};
 
   // `bc4` as the grammar reports it: the piece reading, whose from_file is the letter itself and
   // not an origin hint (the pawn reading is tried below).
@@ -657,13 +637,13 @@ Result<Resolved, ResolveError> resolve(const WrittenMove& written, const Positio
     if (w->has_full_origin()) {
       const Piece p = pos.piece_at(*w->origin());
       if (p.type == PieceType::None)
-        return Unexpected{make_error(Code::Illegal, describe(written, lang) + ": there is no piece on " +
-                                                        square_name(*w->origin()))};
+        return Unexpected{
+            make_error(Code::Illegal, describe(written, lang) + ": there is no piece on " + square_name(*w->origin()))};
       if (p.color != c.us)
-        return Unexpected{make_error(
-            Code::Illegal, describe(written, lang) + ": the piece on " + square_name(*w->origin()) +
-                               " is " + std::string(side_name(p.color)) + "'s, and " +
-                               std::string(side_name(c.us)) + " is to move")};
+        return Unexpected{make_error(Code::Illegal, describe(written, lang) + ": the piece on " +
+                                                        square_name(*w->origin()) + " is " +
+                                                        std::string(side_name(p.color)) + "'s, and " +
+                                                        std::string(side_name(c.us)) + " is to move")};
       type = p.type;
     }
   }
@@ -678,8 +658,7 @@ Result<Resolved, ResolveError> resolve(const WrittenMove& written, const Positio
   if (written.style == NotationStyle::San && w->has_full_target() && !w->from_rank) {
     std::optional<File> pawn_file;
     PieceType piece_alt = PieceType::None;
-    if (written.also_pawn_capture)
-      pawn_file = written.from_file;
+    if (written.also_pawn_capture) pawn_file = written.from_file;
     else if (w->piece_lowercase && !w->from_file && w->piece != PieceType::Pawn)
       pawn_file = letter_file(lang, w->piece);
     else if (w->piece == PieceType::None && !w->pawn_letter_written && w->from_file &&
@@ -708,8 +687,7 @@ Result<Resolved, ResolveError> resolve(const WrittenMove& written, const Positio
 
   std::optional<Code> note = castling_from_king_move(c, *w, type, cand);
 
-  if (cand.moves.empty())
-    return Unexpected{make_error(Code::Illegal, explain_illegal(c, *w, type, cand))};
+  if (cand.moves.empty()) return Unexpected{make_error(Code::Illegal, explain_illegal(c, *w, type, cand))};
 
   const int distinct = distinct_moves(cand.moves);
   if (distinct > 1)
@@ -722,10 +700,9 @@ Result<Resolved, ResolveError> resolve(const WrittenMove& written, const Positio
     for (PieceType p : {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight})
       for (Move x : cand.moves)
         if (x.promotion() == p) ordered.push_back(x);
-    return Unexpected{make_error(Code::PromotionPieceMissing,
-                                 describe(written, lang) + ": the pawn must promote; write " +
-                                     candidate_list(c, ordered),
-                                 &ordered)};
+    return Unexpected{
+        make_error(Code::PromotionPieceMissing,
+                   describe(written, lang) + ": the pawn must promote; write " + candidate_list(c, ordered), &ordered)};
   }
   return finalize(c, *w, m, note);
 }

@@ -50,8 +50,8 @@ Result<NotationSpec, std::string> parse_spec(std::string_view text, bool allow_a
   }
   spec.language = find_language(lang);
   if (spec.language == nullptr)
-    return Unexpected{"unknown language '" + std::string(lang) + "' in '" + std::string(text) + "'; valid: " +
-                      (allow_auto ? "auto " : "") + valid_languages() + ", or " + valid_styles() +
+    return Unexpected{"unknown language '" + std::string(lang) + "' in '" + std::string(text) +
+                      "'; valid: " + (allow_auto ? "auto " : "") + valid_languages() + ", or " + valid_styles() +
                       " (see `planilla languages`)"};
   for (const StyleRow& s : kStyleTable) {
     if (s.needs_language && iequals(style, s.name)) {
@@ -59,8 +59,8 @@ Result<NotationSpec, std::string> parse_spec(std::string_view text, bool allow_a
       return spec;
     }
   }
-  return Unexpected{"unknown style '" + std::string(style) + "' in '" + std::string(text) + "'; valid: " +
-                    valid_styles()};
+  return Unexpected{"unknown style '" + std::string(style) + "' in '" + std::string(text) +
+                    "'; valid: " + valid_styles()};
 }
 
 Result<DescriptiveDialect, std::string> descriptive_dialect(const NotationSpec& spec) {
@@ -74,10 +74,12 @@ Result<DescriptiveDialect, std::string> descriptive_dialect(const NotationSpec& 
 Result<DescriptiveStyle, std::string> descriptive_style(const NotationSpec& spec) {
   std::string_view code = spec.language ? spec.language->code : "en";
   if (code == "en")
-    return spec.style == NotationStyle::DescriptiveClassic ? DescriptiveStyle::EnglishClassic : DescriptiveStyle::English;
+    return spec.style == NotationStyle::DescriptiveClassic ? DescriptiveStyle::EnglishClassic
+                                                           : DescriptiveStyle::English;
   if (code == "es" && spec.style == NotationStyle::Descriptive) return DescriptiveStyle::Spanish;
-  return Unexpected{"descriptive notation is written as en:descriptive, en:descriptive-classic or es:descriptive, not '" +
-                    std::string(code) + ":" + std::string(style_name(spec.style)) + "'"};
+  return Unexpected{
+      "descriptive notation is written as en:descriptive, en:descriptive-classic or es:descriptive, not '" +
+      std::string(code) + ":" + std::string(style_name(spec.style)) + "'"};
 }
 
 }  // namespace planilla

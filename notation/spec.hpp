@@ -23,7 +23,6 @@ struct NotationSpec {
 // Example: parse_spec("de:lan", false) → German, Lan.
 Result<NotationSpec, std::string> parse_spec(std::string_view text, bool allow_auto);
 
-
 // Descriptive reading and writing exist for English, Spanish (and French, reading only).
 // Errors: a one-line reason naming the supported languages.
 Result<DescriptiveDialect, std::string> descriptive_dialect(const NotationSpec& spec);

@@ -33,12 +33,12 @@ namespace {
 // while a different piece letter (Rh1) counts as a full one: FIDE's examples treat the named
 // piece as the writer's clear intention.
 constexpr double kCostDefault = 1.0;
-constexpr double kCostNear = 0.5;        // adjacent file or rank, OCR look-alike
-constexpr double kCostKey = 0.7;         // neighbouring key on a QWERTY keyboard
-constexpr double kCostCase = 0.3;        // n for N
-constexpr double kCostLookalike = 0.1;   // Cyrillic К for Latin K
-constexpr double kCostCaptureMark = 0.2; // x written or left out (FIDE: optional)
-constexpr double kCostTranspose = 0.6;   // two adjacent characters exchanged
+constexpr double kCostNear = 0.5;         // adjacent file or rank, OCR look-alike
+constexpr double kCostKey = 0.7;          // neighbouring key on a QWERTY keyboard
+constexpr double kCostCase = 0.3;         // n for N
+constexpr double kCostLookalike = 0.1;    // Cyrillic К for Latin K
+constexpr double kCostCaptureMark = 0.2;  // x written or left out (FIDE: optional)
+constexpr double kCostTranspose = 0.6;    // two adjacent characters exchanged
 // Extra cost of whole-move readings other than a plain slip.
 constexpr double kCostOtherLanguage = 0.6;
 constexpr double kCostRankMirror = 0.5;
@@ -65,7 +65,8 @@ Text decode_utf8(std::string_view s) {
     int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
     if (i + static_cast<std::size_t>(len) > s.size()) len = 1;
     char32_t cp = len == 1 ? c : static_cast<char32_t>(c & (0x7F >> len));
-    for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]) & 0x3F);
+    for (int k = 1; k < len; ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]) & 0x3F);
     out.push_back(cp);
     i += static_cast<std::size_t>(len);
   }
@@ -117,9 +118,9 @@ int qwerty_row_col(char32_t c, int& col) {
 }
 
 bool ocr_pair(char32_t a, char32_t b) {
-  static constexpr std::pair<char32_t, char32_t> kPairs[] = {
-      {U'6', U'b'}, {U'1', U'l'}, {U'1', U'I'}, {U'0', U'O'}, {U'0', U'o'}, {U'5', U'S'}, {U'8', U'B'},
-      {U'g', U'9'}, {U'c', U'e'}, {U'2', U'z'}, {U'h', U'b'}};
+  static constexpr std::pair<char32_t, char32_t> kPairs[] = {{U'6', U'b'}, {U'1', U'l'}, {U'1', U'I'}, {U'0', U'O'},
+                                                             {U'0', U'o'}, {U'5', U'S'}, {U'8', U'B'}, {U'g', U'9'},
+                                                             {U'c', U'e'}, {U'2', U'z'}, {U'h', U'b'}};
   for (auto [x, y] : kPairs)
     if ((a == x && b == y) || (a == y && b == x)) return true;
   return false;
@@ -129,10 +130,11 @@ bool ocr_pair(char32_t a, char32_t b) {
 // only for a byte comparison. (Greek twins are left out: Latin-typed Greek scores are not seen,
 // and Ρ/P would make the Greek king a reading of every P.)
 bool lookalike_pair(char32_t a, char32_t b) {
-  static constexpr std::pair<char32_t, char32_t> kPairs[] = {
-      {U'K', U'\u041A'}, {U'C', U'\u0421'}, {U'T', U'\u0422'}, {U'P', U'\u0420'}, {U'A', U'\u0410'},
-      {U'B', U'\u0412'}, {U'H', U'\u041D'}, {U'M', U'\u041C'}, {U'O', U'\u041E'}, {U'E', U'\u0415'},
-      {U'X', U'\u0425'}, {U'p', U'\u0440'}, {U'a', U'\u0430'}, {U'c', U'\u0441'}, {U'e', U'\u0435'}};
+  static constexpr std::pair<char32_t, char32_t> kPairs[] = {{U'K', U'\u041A'}, {U'C', U'\u0421'}, {U'T', U'\u0422'},
+                                                             {U'P', U'\u0420'}, {U'A', U'\u0410'}, {U'B', U'\u0412'},
+                                                             {U'H', U'\u041D'}, {U'M', U'\u041C'}, {U'O', U'\u041E'},
+                                                             {U'E', U'\u0415'}, {U'X', U'\u0425'}, {U'p', U'\u0440'},
+                                                             {U'a', U'\u0430'}, {U'c', U'\u0441'}, {U'e', U'\u0435'}};
   for (auto [x, y] : kPairs)
     if ((a == x && b == y) || (a == y && b == x)) return true;
   return false;
@@ -278,7 +280,8 @@ void renderings_of(const Position& pos, Move m, const Language& lang, std::vecto
         char32_t r = U'1' + (U'8' - mirrored[i]);
         if (r != mirrored[i]) {
           mirrored[i] = r;
-          out.push_back({with_letters(mirrored, piece, promo, lang), SuggestionKind::RankFromOtherSide, kCostRankMirror});
+          out.push_back(
+              {with_letters(mirrored, piece, promo, lang), SuggestionKind::RankFromOtherSide, kCostRankMirror});
         }
         break;
       }
@@ -290,8 +293,8 @@ void renderings_of(const Position& pos, Move m, const Language& lang, std::vecto
         std::string_view letter = other.letters[static_cast<std::size_t>(index_of(piece))];
         if (letter.empty() || std::find(seen.begin(), seen.end(), letter) != seen.end()) continue;
         seen.push_back(letter);
-        out.push_back({with_letters(san, piece, PieceType::None, other), SuggestionKind::OtherLanguage,
-                       kCostOtherLanguage});
+        out.push_back(
+            {with_letters(san, piece, PieceType::None, other), SuggestionKind::OtherLanguage, kCostOtherLanguage});
       }
     }
   } else {
@@ -390,10 +393,9 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
       hyps.push_back(best);
     }
   }
-  const bool marks_checks =
-      (written_move && written_move->check != CheckMark::None) ||
-      std::any_of(following.begin(), following.begin() + static_cast<std::ptrdiff_t>(lookahead),
-                  [](const WrittenMove& w) { return w.check != CheckMark::None; });
+  const bool marks_checks = (written_move && written_move->check != CheckMark::None) ||
+                            std::any_of(following.begin(), following.begin() + static_cast<std::ptrdiff_t>(lookahead),
+                                        [](const WrittenMove& w) { return w.check != CheckMark::None; });
   for (Hypothesis& h : hyps) {
     Position after = before.after(h.move);
     if (written_move && !mark_agrees(*written_move, after, marks_checks)) ++h.marks;
@@ -430,7 +432,8 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
             p.play(*then);
             Hypothesis h{*now, SuggestionKind::Transposed, kCostTransposed + 0.2, 2, 0, false, {}};
             std::size_t done = std::min<std::size_t>(2, lookahead);
-            h.kept = done + (lookahead > 2 ? replay(p, following.subspan(2), lookahead - 2, ro, marks_checks, h.marks) : 0);
+            h.kept =
+                done + (lookahead > 2 ? replay(p, following.subspan(2), lookahead - 2, ro, marks_checks, h.marks) : 0);
             h.full = h.kept == lookahead;
             hyps.push_back(h);
           }

@@ -40,12 +40,12 @@ enum class SuggestionKind : std::uint8_t {
 std::string_view suggestion_kind_name(SuggestionKind kind);  // "slip", "missing ply", …
 
 struct Suggestion {
-  Move move;          // legal in the position before the written move
-  std::string san;    // `move` in SAN with SuggestOptions::san_language's letters
-  double score = 0;   // higher is more likely; in (0, 1]
+  Move move;         // legal in the position before the written move
+  std::string san;   // `move` in SAN with SuggestOptions::san_language's letters
+  double score = 0;  // higher is more likely; in (0, 1]
   bool evident = false;
   SuggestionKind kind = SuggestionKind::Slip;
-  std::string why;    // "one character off ('Nf4' for Nf3); keeps the next 40 plies legal"
+  std::string why;  // "one character off ('Nf4' for Nf3); keeps the next 40 plies legal"
   // How many of the following written plies replay legally under this reading, of how many
   // were looked at (`lookahead`). kept == lookahead: the rest of the game stays legal.
   std::size_t kept = 0;
@@ -56,10 +56,10 @@ struct Suggestion {
 };
 
 struct SuggestOptions {
-  std::size_t max_lookahead = 400;    // following plies replayed per hypothesis
-  std::size_t max_suggestions = 5;    // length of the answer
+  std::size_t max_lookahead = 400;         // following plies replayed per hypothesis
+  std::size_t max_suggestions = 5;         // length of the answer
   const Language* san_language = nullptr;  // letters of Suggestion::san; nullptr = English
-  ResolveOptions resolve;             // how the following tokens are resolved (language ignored)
+  ResolveOptions resolve;                  // how the following tokens are resolved (language ignored)
 };
 
 // Proposes what `written` (a token in `language`, not resolving on `before`) most likely meant.

@@ -37,10 +37,10 @@ void append_square(Out& out, Square s) {
 }
 
 // Figurines in PieceType order (Pawn … King): U+2659 … U+2654 for White, U+265F … U+265A for Black.
-constexpr std::array<std::string_view, kPieceTypes> kWhiteFigurines = {
-    "\u2659", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654"};
-constexpr std::array<std::string_view, kPieceTypes> kBlackFigurines = {
-    "\u265F", "\u265E", "\u265D", "\u265C", "\u265B", "\u265A"};
+constexpr std::array<std::string_view, kPieceTypes> kWhiteFigurines = {"\u2659", "\u2658", "\u2657",
+                                                                       "\u2656", "\u2655", "\u2654"};
+constexpr std::array<std::string_view, kPieceTypes> kBlackFigurines = {"\u265F", "\u265E", "\u265D",
+                                                                       "\u265C", "\u265B", "\u265A"};
 
 std::string_view figurine(Color c, PieceType t) {
   return c == Color::White ? kWhiteFigurines[index_of(t)] : kBlackFigurines[index_of(t)];
@@ -54,8 +54,7 @@ char uci_promotion_letter(PieceType t) {
     case PieceType::Queen: return 'q';
     case PieceType::Pawn:
     case PieceType::King:
-    case PieceType::None:
-      break;
+    case PieceType::None: break;
   }
   return '?';  // not a promotion piece: unreachable for legal moves
 }
@@ -69,8 +68,7 @@ char iccf_promotion_digit(PieceType t) {
     case PieceType::Knight: return '4';
     case PieceType::Pawn:
     case PieceType::King:
-    case PieceType::None:
-      break;
+    case PieceType::None: break;
   }
   return '0';
 }
@@ -93,8 +91,8 @@ template <class Out>
 void append_check_suffix(Out& out, const Position& pos, Move m, const WriteOptions& options,
                          const SanFacts* facts = nullptr) {
   if (!options.check_marks) return;
-  const CheckState state = !facts ? check_state(pos, m)
-                           : facts->mate ? CheckState::Mate
+  const CheckState state = !facts         ? check_state(pos, m)
+                           : facts->mate  ? CheckState::Mate
                            : facts->check ? CheckState::Check
                                           : CheckState::None;
   switch (state) {
@@ -120,16 +118,14 @@ void append_castling(Out& out, Move m, const WriteOptions& options) {
 // non-Latin letters are plain UTF-8 strings).
 template <class Out>
 void append_piece(Out& out, const Language& lang, Color c, PieceType t, bool figurines) {
-  if (figurines)
-    out += figurine(c, t);
-  else
-    out += lang.letters[index_of(t)];
+  if (figurines) out += figurine(c, t);
+  else out += lang.letters[index_of(t)];
 }
 
 // SAN and figurine SAN (PGN §8.2.3 with the language's letters).
 template <class Out>
-void append_san(Out& out, const Position& pos, Move m, const WriteOptions& options,
-                bool figurines, const SanFacts* facts) {
+void append_san(Out& out, const Position& pos, Move m, const WriteOptions& options, bool figurines,
+                const SanFacts* facts) {
   const Language& lang = language_of(options);
   const Color us = pos.side_to_move();
   if (m.is_castling()) {
@@ -163,8 +159,8 @@ void append_san(Out& out, const Position& pos, Move m, const WriteOptions& optio
 
 // Lan (`Ng1-f3`, `e4xd5`, `e7xd8=Q`) and FIDE's compact long form (`Ng1f3`, `e5xd6`, `e7d8Q`).
 template <class Out>
-void append_long(Out& out, const Position& pos, Move m, const WriteOptions& options,
-                 bool hyphen, const SanFacts* facts) {
+void append_long(Out& out, const Position& pos, Move m, const WriteOptions& options, bool hyphen,
+                 const SanFacts* facts) {
   const Language& lang = language_of(options);
   if (m.is_castling()) {
     append_castling(out, m, options);
@@ -172,10 +168,8 @@ void append_long(Out& out, const Position& pos, Move m, const WriteOptions& opti
     const PieceType piece = pos.moving_piece(m);
     if (piece != PieceType::Pawn) out += lang.letters[index_of(piece)];
     append_square(out, m.from());
-    if (pos.is_capture(m))
-      out += 'x';
-    else if (hyphen)
-      out += '-';
+    if (pos.is_capture(m)) out += 'x';
+    else if (hyphen) out += '-';
     append_square(out, m.to());
     if (m.kind() == MoveKind::Promotion) {
       if (hyphen && options.promotion_equals) out += '=';
@@ -202,8 +196,7 @@ void append_iccf(Out& out, const Position& pos, Move m) {
   append_iccf_square(out, m.from());
   if (m.is_castling()) {
     const Square king_to = castling_king_target(pos.side_to_move(), castling_side(m));
-    const bool unreadable = pos.is_chess960() &&
-                            (king_to == m.from() || pos.is_legal(Move(m.from(), king_to)));
+    const bool unreadable = pos.is_chess960() && (king_to == m.from() || pos.is_legal(Move(m.from(), king_to)));
     append_iccf_square(out, unreadable ? m.to() : king_to);
     return;
   }
@@ -229,15 +222,46 @@ struct SpokenVocabulary {
 // Words as a player announces them (FIDE Laws, guidelines for blind and visually disabled
 // players: the piece, the square, "takes", "check"; castling and promotion named in words).
 constexpr std::array<SpokenVocabulary, 4> kSpoken = {{
-    {"en", {"one", "two", "three", "four", "five", "six", "seven", "eight"}, "takes", "check",
-     "mate", "castles short", "castles long", "promotes to", "en passant", "null move"},
-    {"es", {"uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho"}, "toma", "jaque",
-     "jaque mate", "enroque corto", "enroque largo", "promociona a", "al paso", "jugada nula"},
-    {"de", {"eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht"}, "schlägt",
-     "Schach", "matt", "kurze Rochade", "lange Rochade", "Umwandlung in", "en passant",
+    {"en",
+     {"one", "two", "three", "four", "five", "six", "seven", "eight"},
+     "takes",
+     "check",
+     "mate",
+     "castles short",
+     "castles long",
+     "promotes to",
+     "en passant",
+     "null move"},
+    {"es",
+     {"uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho"},
+     "toma",
+     "jaque",
+     "jaque mate",
+     "enroque corto",
+     "enroque largo",
+     "promociona a",
+     "al paso",
+     "jugada nula"},
+    {"de",
+     {"eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht"},
+     "schlägt",
+     "Schach",
+     "matt",
+     "kurze Rochade",
+     "lange Rochade",
+     "Umwandlung in",
+     "en passant",
      "Nullzug"},
-    {"fr", {"un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit"}, "prend", "échec",
-     "échec et mat", "petit roque", "grand roque", "promotion en", "en passant", "coup nul"},
+    {"fr",
+     {"un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit"},
+     "prend",
+     "échec",
+     "échec et mat",
+     "petit roque",
+     "grand roque",
+     "promotion en",
+     "en passant",
+     "coup nul"},
 }};
 
 const SpokenVocabulary* spoken_vocabulary(const Language& lang) {
@@ -319,10 +343,8 @@ class SpokenWriter {
   // capitalised when it is a piece name or castling ("Knight …", "Caballo …").
   void word(std::string_view w, bool capitalize_first) {
     if (!first_) out_ += ' ';
-    if (first_ && capitalize_first)
-      append_capitalized(out_, w);
-    else
-      out_ += w;
+    if (first_ && capitalize_first) append_capitalized(out_, w);
+    else out_ += w;
     first_ = false;
   }
   void file(File f) {
@@ -435,8 +457,7 @@ void append_move(std::string& out, const Position& pos, Move move, const WriteOp
   append_move(out, pos, move, options, nullptr);
 }
 
-void append_move(std::string& out, const Position& pos, Move move, const WriteOptions& options,
-                 const SanFacts* facts) {
+void append_move(std::string& out, const Position& pos, Move move, const WriteOptions& options, const SanFacts* facts) {
   if (append_notation(out, pos, move, options, facts)) return;
   SpokenWriter spoken(out, language_of(options), options);
   if (move.is_null()) spoken.null_move();

@@ -13,11 +13,11 @@ namespace planilla {
 struct WriteOptions {
   const Language* language = nullptr;  // nullptr = English
   NotationStyle style = NotationStyle::San;
-  bool castling_zeros = false;         // 0-0 instead of O-O
-  bool promotion_equals = true;        // e8=Q (PGN) vs e8Q (FIDE)
-  bool check_marks = true;             // + and #
-  bool phonetic_files = false;         // spoken: Anna, Bella, … instead of a, b, …
-  bool uci_chess960 = false;           // force king-takes-rook castling in UCI (else by position)
+  bool castling_zeros = false;   // 0-0 instead of O-O
+  bool promotion_equals = true;  // e8=Q (PGN) vs e8Q (FIDE)
+  bool check_marks = true;       // + and #
+  bool phonetic_files = false;   // spoken: Anna, Bella, … instead of a, b, …
+  bool uci_chess960 = false;     // force king-takes-rook castling in UCI (else by position)
 };
 
 // Precondition: `move` is legal in `pos` (or Move::null(): "--" / "0000" / "null move").
@@ -52,8 +52,7 @@ struct SanFacts {
   friend bool operator==(const SanFacts&, const SanFacts&) = default;
 };
 // append_move() with the facts given (nullptr: computed). Precondition: the facts are true.
-void append_move(std::string& out, const Position& pos, Move move, const WriteOptions& options,
-                 const SanFacts* facts);
+void append_move(std::string& out, const Position& pos, Move move, const WriteOptions& options, const SanFacts* facts);
 
 // A move's text in a fixed buffer: what the writers of whole archives format a move into, with
 // no string to grow per move. Text past the capacity is dropped and remembered (overflow()).

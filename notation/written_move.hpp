@@ -32,8 +32,8 @@ struct WrittenMove {
   // Piece letter as written; None when no letter was written (a pawn in SAN; "whatever stands
   // on the origin" when a full origin square is given, as in UCI or `e2-e4`).
   PieceType piece = PieceType::None;
-  bool piece_lowercase = false;     // `nf3`: accepted leniently, warned
-  bool pawn_letter_written = false; // `Pe4`: the pawn letter itself was written
+  bool piece_lowercase = false;      // `nf3`: accepted leniently, warned
+  bool pawn_letter_written = false;  // `Pe4`: the pawn letter itself was written
 
   // Origin hints: none, a file, a rank, or both (a full square).
   std::optional<File> from_file;
@@ -43,21 +43,21 @@ struct WrittenMove {
   std::optional<File> to_file;
   std::optional<Rank> to_rank;
 
-  bool capture = false;             // x, :, × (any capture mark)
-  bool capture_suffix = false;      // the old suffix form `Le5:` / `cd:`
+  bool capture = false;         // x, :, × (any capture mark)
+  bool capture_suffix = false;  // the old suffix form `Le5:` / `cd:`
   PieceType promotion = PieceType::None;
-  bool promotion_marked = false;    // a promotion piece was written (with =, (), /, or bare)
+  bool promotion_marked = false;  // a promotion piece was written (with =, (), /, or bare)
 
   // Castling: O-O / 0-0 / o-o (with any dash) or the words of a language. For UCI/ICCF,
   // castling is recognised by the resolver from the squares instead.
   std::optional<CastlingSide> castle;
 
   CheckMark check = CheckMark::None;
-  bool en_passant_mark = false;     // e.p., ep, a.p.
-  bool draw_offer = false;          // (=) after the move (FIDE C.12)
-  std::uint8_t nag = 0;             // suffix annotation glyph as NAG: ! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6
+  bool en_passant_mark = false;  // e.p., ep, a.p.
+  bool draw_offer = false;       // (=) after the move (FIDE C.12)
+  std::uint8_t nag = 0;          // suffix annotation glyph as NAG: ! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6
 
-  SourceSpan span;                  // the whole token as written, suffixes included
+  SourceSpan span;  // the whole token as written, suffixes included
 
   // `bc4`: a lower-case piece letter that is also a file letter, followed by a square on an
   // adjacent file, with no capture mark. The grammar reports the piece reading (piece = Bishop,

@@ -86,11 +86,12 @@ std::string languages() {
     for (const StyleRow& row : kStyleTable) {
       if (!row.needs_language || row.layout == StyleLayout::ReadOnly) continue;
       const std::string spec = row.style == NotationStyle::San ? std::string(lang.code)
-                                                                : std::string(lang.code) + ":" + std::string(row.name);
+                                                               : std::string(lang.code) + ":" + std::string(row.name);
       auto parsed = parse_spec(spec, false);
       if (!parsed) continue;
       if (is_descriptive(row.style)) {
-        if (descriptive_style(*parsed)) to.push_back({{"spec", spec}, {"language", std::string(lang.code)}, {"style", row.name}});
+        if (descriptive_style(*parsed))
+          to.push_back({{"spec", spec}, {"language", std::string(lang.code)}, {"style", row.name}});
         if (row.style == NotationStyle::Descriptive && descriptive_dialect(*parsed)) from.push_back(spec);
         continue;
       }
@@ -157,12 +158,8 @@ std::string convert_text(const std::string& text, const std::string& from_text, 
     if (detected != nullptr && detected != &english() && any_suggestion)
       run = run_convert(text, *from, *to, repair, detected);
   }
-  return json{{"output", run.output},
-              {"diagnostics", run.diagnostics},
-              {"readings", run.readings},
-              {"games", run.stats.games},
-              {"moves", run.stats.moves},
-              {"errors", run.stats.errors}}
+  return json{{"output", run.output},     {"diagnostics", run.diagnostics}, {"readings", run.readings},
+              {"games", run.stats.games}, {"moves", run.stats.moves},       {"errors", run.stats.errors}}
       .dump();
 }
 

@@ -6,17 +6,15 @@
 #include <cmath>
 #include <optional>
 
-#include "converters/pgn/descriptive_io.hpp"
 #include "converters/arbiter/suggestions.hpp"
+#include "converters/pgn/descriptive_io.hpp"
 #include "notation/write.hpp"
 
 namespace planilla {
 
 namespace {
 
-bool is_move_error(const Diagnostic& d) {
-  return d.severity == Severity::Error && is_unresolved_move_code(d.code);
-}
+bool is_move_error(const Diagnostic& d) { return d.severity == Severity::Error && is_unresolved_move_code(d.code); }
 
 // How good a reading is: how many tokens its letters cannot read at all (the grammar reads every
 // token, also after the first illegal move), then how far it gets (the ply of its first move
@@ -134,8 +132,9 @@ bool try_descriptive(GameRecord& record, const ReadOptions& options) {
     attempt.diagnostics = record.diagnostics;
     if (!read_descriptive_record(attempt, d.dialect, options) || attempt.game.main.moves.empty()) continue;
     record = std::move(attempt);
-    Diagnostic note = language_note(record, options, std::string("moves read as ") + d.name +
-                                                         " descriptive notation: no algebraic letter set resolves them");
+    Diagnostic note = language_note(record, options,
+                                    std::string("moves read as ") + d.name +
+                                        " descriptive notation: no algebraic letter set resolves them");
     note.written = std::string("descriptive:") + d.name;
     record.diagnostics.insert(record.diagnostics.begin(), std::move(note));
     return true;
@@ -258,8 +257,8 @@ void lettered_prefixes(std::string_view text, std::vector<Prefix>& out) {
   }
   // Leave the bit table clear for the next game.
   for (const Prefix& p : out)
-    if (p.text.size() == 2 && static_cast<unsigned char>(p.text[0]) >= 'A' && static_cast<unsigned char>(p.text[0]) <= 'Z' &&
-        static_cast<unsigned char>(p.text[1]) < 0x80) {
+    if (p.text.size() == 2 && static_cast<unsigned char>(p.text[0]) >= 'A' &&
+        static_cast<unsigned char>(p.text[0]) <= 'Z' && static_cast<unsigned char>(p.text[1]) < 0x80) {
       const std::size_t bit = static_cast<std::size_t>(p.text[0] - 'A') * 128 + static_cast<unsigned char>(p.text[1]);
       seen_ascii[bit / 64] &= ~(std::uint64_t{1} << (bit % 64));
     }
@@ -340,10 +339,8 @@ bool is_leniency(Code code) {
     case Code::MixedLanguage:
     case Code::LookalikeFolded:
     case Code::CheckSpurious:
-    case Code::MateSpurious:
-      return true;
-    default:
-      return false;
+    case Code::MateSpurious: return true;
+    default: return false;
   }
 }
 
@@ -411,10 +408,10 @@ void add_ambiguity(GameRecord& record, const ReadOptions& options, const Languag
   const std::string chosen_san = at < nodes.size() ? write_move(pos, nodes[at].move) : std::string("no move");
   const std::string other_san = san_at(other.moves, at);
   const std::string chosen_name = std::string(chosen.name) + " letters (" + letter_set_members(chosen) + ")";
-  const std::string other_name = std::string(other.language->name) + " letters (" + letter_set_members(*other.language) + ")";
-  const std::string kept = chosen.letter_set == english().letter_set
-                               ? "English, the PGN standard's letters, kept"
-                               : "kept by the pieces' move frequencies";
+  const std::string other_name =
+      std::string(other.language->name) + " letters (" + letter_set_members(*other.language) + ")";
+  const std::string kept = chosen.letter_set == english().letter_set ? "English, the PGN standard's letters, kept"
+                                                                     : "kept by the pieces' move frequencies";
 
   Diagnostic d;
   d.code = Code::ReadingAmbiguous;
@@ -432,16 +429,16 @@ void add_ambiguity(GameRecord& record, const ReadOptions& options, const Languag
     d.byte = nodes[at].span.byte;
     d.line = record.line + static_cast<std::uint32_t>(std::count(before.begin(), before.end(), '\n'));
     const std::size_t line_start = before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
-    d.column = 1 + static_cast<std::uint32_t>(std::count_if(before.begin() + static_cast<std::ptrdiff_t>(line_start),
-                                                           before.end(),
-                                                           [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    d.column = 1 + static_cast<std::uint32_t>(
+                       std::count_if(before.begin() + static_cast<std::ptrdiff_t>(line_start), before.end(),
+                                     [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
   }
   d.written = written;
   d.candidates = {chosen_san, other_san};
-  d.message = "two readings read every move legally with no more leniency than each other and differ from " +
-              place + (written.empty() ? "" : " " + written) + ": the " + chosen_name + " read " + chosen_san +
-              ", the " + other_name + " read " + other_san + "; read with the " + std::string(chosen.name) +
-              " letters (" + kept + ")";
+  d.message = "two readings read every move legally with no more leniency than each other and differ from " + place +
+              (written.empty() ? "" : " " + written) + ": the " + chosen_name + " read " + chosen_san + ", the " +
+              other_name + " read " + other_san + "; read with the " + std::string(chosen.name) + " letters (" + kept +
+              ")";
   record.diagnostics.push_back(std::move(d));
 
   if (!record.game.main.moves.empty()) {

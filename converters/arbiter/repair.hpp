@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "converters/pgn/reader.hpp"
 #include "converters/arbiter/suggestions.hpp"
+#include "converters/pgn/reader.hpp"
 
 namespace planilla {
 

@@ -110,7 +110,8 @@ std::vector<std::string> tokens_from(std::string_view text, std::size_t offset) 
       continue;
     }
     std::size_t start = i;
-    while (i < text.size() && !is_space(text[i]) && text[i] != '{' && text[i] != '(' && text[i] != ')' && text[i] != ';')
+    while (i < text.size() && !is_space(text[i]) && text[i] != '{' && text[i] != '(' && text[i] != ')' &&
+           text[i] != ';')
       ++i;
     if (depth > 0) continue;
     std::string_view token = text.substr(start, i - start);

@@ -1,11 +1,11 @@
 // Book-to-PGN extraction (rules in book.hpp).
 #include "converters/book/book.hpp"
 
-#include <cctype>
 #include <algorithm>
+#include <cctype>
 #include <charconv>
-#include <functional>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <optional>
 #include <regex>
@@ -139,12 +139,12 @@ int roman_value(std::string_view r) {
 
 // One column of a score line: the text after a move number up to the next column's number.
 struct Cell {
-  int number = -1;           // -1: no number (a continuation line)
-  bool black_start = false;  // "7. ........", "1 ...", or a number alone before wide space
+  int number = -1;                 // -1: no number (a continuation line)
+  bool black_start = false;        // "7. ........", "1 ...", or a number alone before wide space
   std::size_t begin = 0, end = 0;  // the moves' bytes in the line
-  int moves = 0;             // moves the text reads as (text only)
+  int moves = 0;                   // moves the text reads as (text only)
   std::string result;
-  std::string comment;       // words after the move ("R to Q8. Good"): not read as moves
+  std::string comment;  // words after the move ("R to Q8. Good"): not read as moves
 };
 
 // "R to Q8. Good", "P takes P. Best": words of comment after a move that ends with a full stop.
@@ -174,18 +174,18 @@ std::size_t comment_tail(std::string_view text) {
 }
 
 struct ScoreLine {
-  std::size_t indent = 0;    // blanks before the first number
-  bool punctuated = false;   // moves separated by ',' or ';' (the prose style of variations)
+  std::size_t indent = 0;   // blanks before the first number
+  bool punctuated = false;  // moves separated by ',' or ';' (the prose style of variations)
   std::vector<Cell> cells;
-  int run_in_numbers = 0;    // single-spaced "2." inside a cell: a run-in score
-  std::string result;        // a result word ends the line
+  int run_in_numbers = 0;  // single-spaced "2." inside a cell: a run-in score
+  std::string result;      // a result word ends the line
 };
 
 bool piece_start(std::string_view s) {
   if (s.empty()) return false;
   const char c = s.front();
-  return c == 'P' || c == 'K' || c == 'Q' || c == 'B' || c == 'R' || c == 'N' || c == 'C' || c == 'O' ||
-         c == 'W' || c == 'T';
+  return c == 'P' || c == 'K' || c == 'Q' || c == 'B' || c == 'R' || c == 'N' || c == 'C' || c == 'O' || c == 'W' ||
+         c == 'T';
 }
 
 // Reads a move number at `i` (digits with an optional '.', "(12)", a Roman numeral with '.', or
@@ -233,10 +233,10 @@ int read_number(std::string_view line, std::size_t& i, bool at_line_start) {
   return 0;
 }
 
-constexpr std::string_view kEndWords[] = {"Resigns", "resigns", "Resigned", "resigned", "Drawn", "drawn",
-                                          "Draw.", "1/2-1/2", "1-0", "0-1", "and wins", "And wins",
-                                          "and mates", "And mates", "White wins", "Black wins",
-                                          "White resigns", "Black resigns"};
+constexpr std::string_view kEndWords[] = {"Resigns",    "resigns",       "Resigned",     "resigned",  "Drawn",
+                                          "drawn",      "Draw.",         "1/2-1/2",      "1-0",       "0-1",
+                                          "and wins",   "And wins",      "and mates",    "And mates", "White wins",
+                                          "Black wins", "White resigns", "Black resigns"};
 
 std::string end_word_at(std::string_view s) {
   for (std::string_view w : kEndWords)
@@ -311,9 +311,9 @@ std::optional<ScoreLine> parse_score_line(std::string_view line) {
         std::size_t probe = e;
         const int next = read_number(line, probe, false);
         // (Not a rank: above 8, and one blank then a piece after it.)
-        if (next > 0 && (blanks >= 2 || (cell.number > 0 && next > 8 && next > cell.number + 1 &&
-                                         probe + 1 < line.size() && line[probe] == ' ' && line[probe - 1] != '.' &&
-                                         piece_start(line.substr(probe + 1)))))
+        if (next > 0 &&
+            (blanks >= 2 || (cell.number > 0 && next > 8 && next > cell.number + 1 && probe + 1 < line.size() &&
+                             line[probe] == ' ' && line[probe - 1] != '.' && piece_start(line.substr(probe + 1)))))
           break;
       }
       if (blanks == 1 && std::isdigit(static_cast<unsigned char>(line[e])) && e + 1 < line.size()) {
@@ -402,7 +402,8 @@ bool heading_line(std::string_view raw, std::string& text) {
   if (starts_with_word(l, "example ") && line.size() > 8 && std::isdigit(static_cast<unsigned char>(line[8])))
     return accept();
   // "A. Burn v. C. von Bardeleben." / "Mr. Morphy v. Mr. Anderssen": a short line naming two players.
-  if (line.size() < 70 && (line.find(" v. ") != std::string_view::npos || line.find(" vs. ") != std::string_view::npos) &&
+  if (line.size() < 70 &&
+      (line.find(" v. ") != std::string_view::npos || line.find(" vs. ") != std::string_view::npos) &&
       std::isupper(static_cast<unsigned char>(line.front())) && line.find(". ") != 0)
     return accept();
   return false;
@@ -441,7 +442,7 @@ std::vector<std::pair<std::string, std::string>> heading_tags(const PendingHeadi
       if (l.starts_with("game")) p = 4;
       else if (l.starts_with("example")) p = 7;
       else if (l.starts_with("no")) p = 0;
-      while (p < rest.size() && (is_blank(rest[p]) || rest[p] == '.' )) ++p;
+      while (p < rest.size() && (is_blank(rest[p]) || rest[p] == '.')) ++p;
       if (lower(rest.substr(p, 3)).starts_with("no")) p += 2;
       while (p < rest.size() && (is_blank(rest[p]) || rest[p] == '.')) ++p;
       std::size_t q = p;
@@ -491,7 +492,8 @@ std::vector<std::pair<std::string, std::string>> heading_tags(const PendingHeadi
     // Date: a year, with a day and month where printed.
     for (std::size_t y = 0; y + 4 <= line.size(); ++y) {
       if ((line[y] == '1') && (line[y + 1] == '7' || line[y + 1] == '8' || line[y + 1] == '9') &&
-          std::isdigit(static_cast<unsigned char>(line[y + 2])) && std::isdigit(static_cast<unsigned char>(line[y + 3])) &&
+          std::isdigit(static_cast<unsigned char>(line[y + 2])) &&
+          std::isdigit(static_cast<unsigned char>(line[y + 3])) &&
           (y == 0 || !std::isdigit(static_cast<unsigned char>(line[y - 1]))) &&
           (y + 4 == line.size() || !std::isdigit(static_cast<unsigned char>(line[y + 4])))) {
         add_tag(tags, "Date", line.substr(y, 4) + ".??.??");
@@ -541,13 +543,13 @@ struct Builder {
   BookGame game;
   int number = 1;
   Color side = Color::White;
-  bool stopped = false;             // a gap or a layout stop: later lines are not read
+  bool stopped = false;  // a gap or a layout stop: later lines are not read
   std::uint32_t last_move_line = 0;
   std::vector<std::pair<Cell, std::uint64_t>> right;  // right-column cells waiting for the left to end
   std::uint32_t right_line = 0;
-  std::size_t indent = 0;    // of the score's first line
-  bool punctuated = false;   // the score's own style
-  std::string last_cell;     // the last one-move cell as printed ("The same." repeats it)
+  std::size_t indent = 0;   // of the score's first line
+  bool punctuated = false;  // the score's own style
+  std::string last_cell;    // the last one-move cell as printed ("The same." repeats it)
   // The first cell of the next score line of the same listing: its number, and whether it is
   // White's move (for a misnumbered move, which the next line's number confirms). 0 when none.
   std::function<std::pair<int, bool>()> peek_next;
@@ -610,13 +612,13 @@ void add_cell(Builder& b, const Cell& c, std::string_view line, std::uint64_t li
           }
         }
         if (!dropped) {
-          stop_layout(b, line_no, "move " + std::to_string(c.number) + " is printed again and its restatement does not read");
+          stop_layout(b, line_no,
+                      "move " + std::to_string(c.number) + " is printed again and its restatement does not read");
           return;
         }
         if (moves == 0) return;
       }
-    } else if (c.number == b.number && start == Color::White && b.side == Color::Black && moves == 1 &&
-               c.begin > 0) {
+    } else if (c.number == b.number && start == Color::White && b.side == Color::Black && moves == 1 && c.begin > 0) {
       // "15. P-Kt3 … 15.   Q-Kt4ch" is Black's move when White's is already read.
       start = Color::Black;
     }
@@ -632,14 +634,17 @@ void add_cell(Builder& b, const Cell& c, std::string_view line, std::uint64_t li
         r.code = Code::DescriptiveRepair;
         r.token = std::string(trim(text));
         r.message = "Black's move is numbered " + std::to_string(c.number) + " between White's move " +
-                    std::to_string(b.number) + " and White's move " + std::to_string(c.number) +
-                    ": read as " + std::to_string(b.number) + "... (a misprinted number)";
+                    std::to_string(b.number) + " and White's move " + std::to_string(c.number) + ": read as " +
+                    std::to_string(b.number) + "... (a misprinted number)";
         b.game.layout_repairs.push_back(std::move(r));
-        return add_cell(b, [&] {
-          Cell fixed = c;
-          fixed.number = b.number;
-          return fixed;
-        }(), line, line_byte, line_no);
+        return add_cell(
+            b,
+            [&] {
+              Cell fixed = c;
+              fixed.number = b.number;
+              return fixed;
+            }(),
+            line, line_byte, line_no);
       }
     }
     if (c.number != b.number || start != b.side) {
@@ -704,7 +709,8 @@ void flush_right(Builder& b, std::string_view text, const std::vector<std::uint6
   for (const auto& [cell, line_byte] : cells) {
     const auto it = std::upper_bound(line_starts.begin(), line_starts.end(), line_byte);
     const auto line_no = static_cast<std::uint32_t>(it - line_starts.begin());
-    const std::size_t len = line_no < line_starts.size() ? line_starts[line_no] - line_byte - 1 : text.size() - line_byte;
+    const std::size_t len =
+        line_no < line_starts.size() ? line_starts[line_no] - line_byte - 1 : text.size() - line_byte;
     add_cell(b, cell, text.substr(line_byte, len), line_byte, line_no);
   }
 }
@@ -781,15 +787,16 @@ int heading_number(std::string_view heading) {
 
 // "Moves 1-8 as in Game No. 12.": the first moves of a score printed once, in another game.
 struct SharedOpening {
-  int game = 0;        // the heading number of the game that prints them
-  int last_move = 0;   // 8
+  int game = 0;           // the heading number of the game that prints them
+  int last_move = 0;      // 8
   std::size_t plies = 0;  // plies taken from it (16; 15 when the score resumes at Black's 8th)
-  std::string text;    // the line as printed
+  std::string text;       // the line as printed
 };
 
 std::optional<SharedOpening> shared_opening(const PendingHeading& h, int first_number, bool black_start) {
-  static const std::regex re(R"(^\s*(?:the\s+)?moves?\s+1\s*(?:-|–|to)\s*(\d{1,3})\s+(?:are\s+)?(?:the\s+same\s+)?as\s+in\s+game\s+(?:no\.?\s*)?(\d{1,3}|[ivxlc]+)\b)",
-                             std::regex::icase | std::regex::ECMAScript);
+  static const std::regex re(
+      R"(^\s*(?:the\s+)?moves?\s+1\s*(?:-|–|to)\s*(\d{1,3})\s+(?:are\s+)?(?:the\s+same\s+)?as\s+in\s+game\s+(?:no\.?\s*)?(\d{1,3}|[ivxlc]+)\b)",
+      std::regex::icase | std::regex::ECMAScript);
   for (const std::string& line : h.after) {
     std::smatch m;
     if (!std::regex_search(line, m, re)) continue;
@@ -815,8 +822,8 @@ std::optional<SharedOpening> shared_opening(const PendingHeading& h, int first_n
 void seed_shared_opening(Builder& b, const BookGame& from, const SharedOpening& shared) {
   const DescriptiveScore sc = read_descriptive_score(from.score, DescriptiveDialect::English);
   if (sc.moves.size() < shared.plies) return;
-  const std::size_t cut = shared.plies < sc.moves.size() ? static_cast<std::size_t>(sc.moves[shared.plies].span.byte)
-                                                         : from.score.size();
+  const std::size_t cut =
+      shared.plies < sc.moves.size() ? static_cast<std::size_t>(sc.moves[shared.plies].span.byte) : from.score.size();
   // Back to the start of the cell when the cut falls on a line's start ("9. P-Q3"): drop its number.
   std::size_t end = cut;
   const std::size_t line_start = from.score.rfind('\n', cut == 0 ? 0 : cut - 1);
@@ -928,8 +935,8 @@ BookExtraction extract_book_games(std::string_view bytes) {
       note.column = 1;
       note.code = Code::DescriptiveRepair;
       note.message = "White's moves (lines " + std::to_string(white.front().k + 1) + "-" +
-                     std::to_string(white.back().k + 1) + ") and Black's (lines " + std::to_string(black.front().k + 1) +
-                     "-" + std::to_string(black.back().k + 1) +
+                     std::to_string(white.back().k + 1) + ") and Black's (lines " +
+                     std::to_string(black.front().k + 1) + "-" + std::to_string(black.back().k + 1) +
                      ") are printed as two blocks: read alternately, the whole game replays; line by line it "
                      "stops at move 2";
       g.layout_repairs.push_back(std::move(note));
@@ -998,8 +1005,7 @@ BookExtraction extract_book_games(std::string_view bytes) {
       }
       continue;
     }
-    if (starts_with_word(body, "PART ") || starts_with_word(body, "CHAPTER ") ||
-        starts_with_word(body, "End of") ||
+    if (starts_with_word(body, "PART ") || starts_with_word(body, "CHAPTER ") || starts_with_word(body, "End of") ||
         (body.size() > 3 && body.find_first_not_of("* ") == std::string_view::npos)) {
       close();
       heading.reset();
@@ -1023,9 +1029,9 @@ BookExtraction extract_book_games(std::string_view bytes) {
         shared = shared_opening(*heading, c0.number, c0.black_start);
         if (shared && !by_heading_number.contains(shared->game)) shared.reset();
       }
-      const bool starts = (c0.number == 1 && (!cur || cur->number > 1 || cur->side == Color::Black ||
-                                              cur->game.print_lines > 0)) ||
-                          shared.has_value();
+      const bool starts =
+          (c0.number == 1 && (!cur || cur->number > 1 || cur->side == Color::Black || cur->game.print_lines > 0)) ||
+          shared.has_value();
       if (starts && !(cur && cur->number == 1 && cur->side == Color::White && cur->game.print_lines == 0)) {
         close();
         cur.emplace();
@@ -1034,7 +1040,8 @@ BookExtraction extract_book_games(std::string_view bytes) {
         cur->punctuated = sl->punctuated;
         if (shared) seed_shared_opening(*cur, out.games[by_heading_number.at(shared->game)], *shared);
         const std::uint32_t after_last = out.games.empty() ? 0 : out.games.back().last_line;
-        if (!shared && c0.number == 1 && diagram_at > after_last && line_no - diagram_at <= 40 && !diagram_placement.empty()) {
+        if (!shared && c0.number == 1 && diagram_at > after_last && line_no - diagram_at <= 40 &&
+            !diagram_placement.empty()) {
           cur->game.diagram_fen = diagram_placement + (c0.black_start ? " b" : " w") + " - - 0 1";
           cur->game.diagram_line = diagram_at;
         }
@@ -1065,8 +1072,8 @@ BookExtraction extract_book_games(std::string_view bytes) {
       }
       if (cur && same_style && (c0.number > 0 || cur->side == Color::Black)) {
         // Two-column lines: the left column is read now, the right after the left ends.
-        const bool two_columns = sl->cells.size() >= 2 && sl->cells[1].number > 0 && c0.number > 0 &&
-                                 sl->cells[1].number > c0.number + 1;
+        const bool two_columns =
+            sl->cells.size() >= 2 && sl->cells[1].number > 0 && c0.number > 0 && sl->cells[1].number > c0.number + 1;
         const bool white_black = sl->cells.size() == 2 && sl->cells[1].number == c0.number && c0.number > 0;
         // A line without a right column: the left column's last line (then the right column
         // follows it), or the line after the whole block.
@@ -1076,8 +1083,9 @@ BookExtraction extract_book_games(std::string_view bytes) {
         if (white_black) {
           // A White column and a Black column, one move each.
           if (c0.moves != 1 || sl->cells[1].moves != 1) {
-            stop_layout(*cur, line_no, "a line holds move " + std::to_string(c0.number) +
-                                           " twice with more than one move in a column: White and Black columns cannot be told apart");
+            stop_layout(*cur, line_no,
+                        "a line holds move " + std::to_string(c0.number) +
+                            " twice with more than one move in a column: White and Black columns cannot be told apart");
           } else {
             Cell black = sl->cells[1];
             black.black_start = true;
@@ -1161,7 +1169,10 @@ BookStop stop_at(std::string_view text, std::uint64_t byte, std::string token, C
   BookStop s;
   const auto line_start = text.rfind('\n', byte == 0 ? 0 : byte - 1);
   const std::uint64_t ls = byte == 0 || line_start == std::string_view::npos ? 0 : line_start + 1;
-  s.line = static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(byte, text.size())), '\n') + 1);
+  s.line = static_cast<std::uint32_t>(
+      std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(byte, text.size())),
+                 '\n') +
+      1);
   s.column = column_of(text, ls, byte);
   s.token = std::move(token);
   s.code = code;
@@ -1234,7 +1245,8 @@ BookReplay replay_book_game(const BookGame& game, std::string_view text) {
     const DescriptiveMove& m = sc.moves[r.failed_ply];
     const std::string token = game.score.substr(static_cast<std::size_t>(m.span.byte), m.span.length);
     std::string message = r.error.message;
-    if (r.failed_ply == 0) message += " from the initial position (the score may start from a position the text shows only as a diagram)";
+    if (r.failed_ply == 0)
+      message += " from the initial position (the score may start from a position the text shows only as a diagram)";
     replay.stopped = stop_at(text, book_byte(m.span.byte), token, r.error.code, message);
   } else if (sc.stopped_early && !sc.diagnostics.empty()) {
     const Diagnostic* d = &sc.diagnostics.front();
@@ -1254,8 +1266,8 @@ BookReplay replay_book_game(const BookGame& game, std::string_view text) {
   }
   replay.complete = !replay.stopped && replay.plies > 0;
   if (replay.complete) {
-    replay.summary = "complete (" + std::to_string(replay.plies) + " plies" +
-                     (game.result.empty() ? "" : ", " + game.result) + ")";
+    replay.summary =
+        "complete (" + std::to_string(replay.plies) + " plies" + (game.result.empty() ? "" : ", " + game.result) + ")";
   } else if (replay.plies == 0 && !replay.stopped) {
     replay.summary = "empty: no move read";
   } else {
@@ -1336,8 +1348,8 @@ std::string book_game_to_pgn(const BookGame& game, const BookReplay& replay) {
     if (auto from = position_from_fen(replay.start_fen)) pos = *from;
     out += "[SetUp \"1\"]\n[FEN \"" + replay.start_fen + "\"]\n";
   }
-  out += "[Annotator \"descriptive score extracted from the book text (lines " + std::to_string(game.first_line) +
-         "-" + std::to_string(game.last_line) + ")\"]\n\n";
+  out += "[Annotator \"descriptive score extracted from the book text (lines " + std::to_string(game.first_line) + "-" +
+         std::to_string(game.last_line) + ")\"]\n\n";
   std::size_t column = 0;
   auto emit = [&](const std::string& token) {
     if (column > 0 && column + token.size() + 1 > 79) {

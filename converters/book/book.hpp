@@ -28,17 +28,17 @@
 #include <vector>
 
 #include "board/position.hpp"
-#include "notation/descriptive.hpp"
 #include "grammar/descriptive_parser.hpp"
+#include "notation/descriptive.hpp"
 #include "notation/diagnostic.hpp"
 
 namespace planilla {
 
 struct BookGap {
-  int number = 0;        // first missing move number
+  int number = 0;  // first missing move number
   Color side = Color::White;
   std::uint32_t line = 0;  // where the listing resumed
-  std::string message;   // "the score goes from move 4 (Black) to move 6 (White): …"
+  std::string message;     // "the score goes from move 4 (Black) to move 6 (White): …"
 };
 
 // Where and why a score stops before its last printed move.
@@ -54,20 +54,20 @@ struct BookStop {
 // move order (cells of two-column listings in the order of their move numbers), each byte mapped
 // to the book's text.
 struct BookGame {
-  int number = 0;                 // 1-based in book order
-  std::string heading;            // the heading line(s) as printed; "" when none
+  int number = 0;       // 1-based in book order
+  std::string heading;  // the heading line(s) as printed; "" when none
   bool has_heading = false;
   std::vector<std::pair<std::string, std::string>> tags;  // White, Black, Event, Round, Date, Opening
-  std::string title;              // Opening / heading rest, for messages
-  std::uint32_t first_line = 0;   // first move line (or heading line), 1-based
-  std::uint32_t last_line = 0;    // last move or result line
-  std::string score;              // "1. P-K4 P-K4 2. Kt-KB3 …" as printed, in move order
-  std::vector<std::uint64_t> origin;  // score.size() + 1 bytes of the book text
+  std::string title;                                      // Opening / heading rest, for messages
+  std::uint32_t first_line = 0;                           // first move line (or heading line), 1-based
+  std::uint32_t last_line = 0;                            // last move or result line
+  std::string score;                                      // "1. P-K4 P-K4 2. Kt-KB3 …" as printed, in move order
+  std::vector<std::uint64_t> origin;                      // score.size() + 1 bytes of the book text
   std::vector<BookGap> gaps;
-  std::string result;             // "Resigns", "Drawn", "and wins", … as printed; "" when none
-  std::vector<BookStop> layout_stops;  // the finder could not order the listing: read up to here
+  std::string result;                    // "Resigns", "Drawn", "and wins", … as printed; "" when none
+  std::vector<BookStop> layout_stops;    // the finder could not order the listing: read up to here
   std::vector<BookStop> layout_repairs;  // what the finder assumed to order the listing (N-DESC-REPAIR)
-  std::uint32_t print_lines = 0;  // move lines read
+  std::uint32_t print_lines = 0;         // move lines read
   // The ASCII diagram printed just before a score that does not start from the initial
   // position (an end-game study): its placement as a FEN (side to move from the score's first
   // move, no castling), and the line of its last rank. "" when none.
@@ -76,7 +76,7 @@ struct BookGame {
 };
 
 struct BookExtraction {
-  std::string text;            // the decoded, markup-free text the line numbers refer to
+  std::string text;  // the decoded, markup-free text the line numbers refer to
   bool was_latin1 = false;
   std::vector<BookGame> games;
 };
@@ -94,15 +94,15 @@ std::string strip_book_markup(std::string_view line, bool& in_block, bool* from_
 BookExtraction extract_book_games(std::string_view bytes);
 
 struct BookReplay {
-  DescriptiveGame read;          // the score read and resolved from the start position
-  std::size_t plies = 0;         // plies resolved
-  bool complete = false;         // every printed move read, in order, and legal
-  bool gap_reported = false;     // the book leaves moves out; all moves up to the gap replay
+  DescriptiveGame read;       // the score read and resolved from the start position
+  std::size_t plies = 0;      // plies resolved
+  bool complete = false;      // every printed move read, in order, and legal
+  bool gap_reported = false;  // the book leaves moves out; all moves up to the gap replay
   std::optional<BookStop> stopped;
   std::vector<std::pair<std::string, int>> repairs;  // code → count ("N-DESC-REPAIR", 3)
-  std::vector<Diagnostic> notes;  // repairs and conventions placed on the book's lines
-  std::string summary;           // "complete (98 plies)" / "stops at line 120 'K-R9': …"
-  std::string start_fen;         // "" from the initial position; the diagram's FEN when read from it
+  std::vector<Diagnostic> notes;                     // repairs and conventions placed on the book's lines
+  std::string summary;                               // "complete (98 plies)" / "stops at line 120 'K-R9': …"
+  std::string start_fen;  // "" from the initial position; the diagram's FEN when read from it
 };
 
 // Reads and resolves a found score. `text` is BookExtraction::text (for lines and columns).

@@ -78,15 +78,9 @@ struct DecompressingBuf::Codec {
       case Compression::Gzip:
         ready = inflateInit2(&zlib, 15 + 32) == Z_OK;  // +32: gzip or zlib header
         break;
-      case Compression::Bzip2:
-        ready = BZ2_bzDecompressInit(&bz, 0, 0) == BZ_OK;
-        break;
-      case Compression::Xz:
-        ready = lzma_stream_decoder(&xz, UINT64_MAX, LZMA_CONCATENATED) == LZMA_OK;
-        break;
-      case Compression::None:
-        ready = true;
-        break;
+      case Compression::Bzip2: ready = BZ2_bzDecompressInit(&bz, 0, 0) == BZ_OK; break;
+      case Compression::Xz: ready = lzma_stream_decoder(&xz, UINT64_MAX, LZMA_CONCATENATED) == LZMA_OK; break;
+      case Compression::None: ready = true; break;
     }
   }
   ~Codec() {
@@ -168,7 +162,9 @@ struct DecompressingBuf::Codec {
           return Step::StreamEnd;
         }
         if (r != BZ_OK) {
-          why = r == BZ_DATA_ERROR_MAGIC ? "not bzip2 data" : r == BZ_DATA_ERROR ? "data integrity error" : "bzip2 error " + std::to_string(r);
+          why = r == BZ_DATA_ERROR_MAGIC ? "not bzip2 data"
+                : r == BZ_DATA_ERROR     ? "data integrity error"
+                                         : "bzip2 error " + std::to_string(r);
           return Step::Error;
         }
         mid_stream = true;
@@ -187,9 +183,11 @@ struct DecompressingBuf::Codec {
           return Step::StreamEnd;
         }
         if (r != LZMA_OK && !(r == LZMA_BUF_ERROR && !ended)) {
-          why = r == LZMA_DATA_ERROR ? "data is corrupt" : r == LZMA_BUF_ERROR ? "data is truncated" :
-                r == LZMA_FORMAT_ERROR ? "not xz data" : r == LZMA_MEM_ERROR ? "out of memory" :
-                "xz error " + std::to_string(static_cast<int>(r));
+          why = r == LZMA_DATA_ERROR     ? "data is corrupt"
+                : r == LZMA_BUF_ERROR    ? "data is truncated"
+                : r == LZMA_FORMAT_ERROR ? "not xz data"
+                : r == LZMA_MEM_ERROR    ? "out of memory"
+                                         : "xz error " + std::to_string(static_cast<int>(r));
           return Step::Error;
         }
         mid_stream = true;  // with LZMA_CONCATENATED only LZMA_FINISH ends it
@@ -202,7 +200,10 @@ struct DecompressingBuf::Codec {
 
 DecompressingBuf::DecompressingBuf(Compression c, std::istream& source, std::unique_ptr<std::istream> owned,
                                    std::string head)
-    : compression_(c), source_(source), owned_(std::move(owned)), codec_(std::make_unique<Codec>(c)),
+    : compression_(c),
+      source_(source),
+      owned_(std::move(owned)),
+      codec_(std::make_unique<Codec>(c)),
       in_(std::move(head)) {
   compressed_read_ = in_.size();
   if (!codec_->ready) {
@@ -285,8 +286,8 @@ bool DecompressingBuf::decompress_some(std::string& out) {
     }
     std::size_t consumed = 0, produced = 0;
     std::string why;
-    const Step s = codec_->step(in_.data() + in_pos_, in_.size() - in_pos_, consumed, out.data(), out.size(),
-                                produced, ended, why);
+    const Step s = codec_->step(in_.data() + in_pos_, in_.size() - in_pos_, consumed, out.data(), out.size(), produced,
+                                ended, why);
     in_pos_ += consumed;
     produced_ += produced;
     if (s == Step::Error) {
@@ -360,13 +361,9 @@ struct CompressingBuf::Codec {
       case Compression::Gzip:
         ready = deflateInit2(&zlib, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK;  // +16: gzip wrapper
         break;
-      case Compression::Xz:
-        ready = lzma_easy_encoder(&xz, 6, LZMA_CHECK_CRC64) == LZMA_OK;
-        break;
+      case Compression::Xz: ready = lzma_easy_encoder(&xz, 6, LZMA_CHECK_CRC64) == LZMA_OK; break;
       case Compression::Bzip2:
-      case Compression::None:
-        ready = false;
-        break;
+      case Compression::None: ready = false; break;
     }
   }
   ~Codec() {
@@ -418,8 +415,7 @@ struct CompressingBuf::Codec {
         finished = r == LZMA_STREAM_END;
         return r == LZMA_OK || r == LZMA_STREAM_END || r == LZMA_BUF_ERROR;
       }
-      default:
-        return false;
+      default: return false;
     }
   }
 };

@@ -62,10 +62,10 @@ class DecompressingBuf : public std::streambuf {
 
  private:
   struct Codec;
-  bool refill_input();                 // more compressed bytes into in_; false at the source's end
+  bool refill_input();                     // more compressed bytes into in_; false at the source's end
   bool decompress_some(std::string& out);  // some output bytes, or false at the end / on error
   void fail(std::string why);
-  void produce();                      // the decompressing thread
+  void produce();  // the decompressing thread
 
   static constexpr std::size_t kAhead = 4;
 
@@ -73,7 +73,7 @@ class DecompressingBuf : public std::streambuf {
   std::istream& source_;
   std::unique_ptr<std::istream> owned_;
   std::unique_ptr<Codec> codec_;
-  std::string in_;                     // compressed bytes
+  std::string in_;  // compressed bytes
   std::size_t in_pos_ = 0;
   bool source_end_ = false;
   bool done_ = false;
@@ -84,11 +84,11 @@ class DecompressingBuf : public std::streambuf {
   // Hand-off between the decompressing thread and the reader.
   std::mutex mutex_;
   std::condition_variable changed_;
-  std::deque<std::string> ready_;      // decompressed blocks, in order
-  std::vector<std::string> spare_;     // blocks the reader is done with, for reuse
-  bool finished_ = false;              // the thread has pushed its last block
-  bool stop_ = false;                  // the reader is gone
-  std::string current_;                // the block being read
+  std::deque<std::string> ready_;   // decompressed blocks, in order
+  std::vector<std::string> spare_;  // blocks the reader is done with, for reuse
+  bool finished_ = false;           // the thread has pushed its last block
+  bool stop_ = false;               // the reader is gone
+  std::string current_;             // the block being read
   std::thread thread_;
 };
 

@@ -52,10 +52,19 @@ std::size_t utf8_sequence(const unsigned char* p, const unsigned char* end, char
   std::size_t n;
   char32_t cp;
   char32_t min;
-  if ((c & 0xE0) == 0xC0) { n = 2; cp = c & 0x1F; min = 0x80; }
-  else if ((c & 0xF0) == 0xE0) { n = 3; cp = c & 0x0F; min = 0x800; }
-  else if ((c & 0xF8) == 0xF0) { n = 4; cp = c & 0x07; min = 0x10000; }
-  else return 0;
+  if ((c & 0xE0) == 0xC0) {
+    n = 2;
+    cp = c & 0x1F;
+    min = 0x80;
+  } else if ((c & 0xF0) == 0xE0) {
+    n = 3;
+    cp = c & 0x0F;
+    min = 0x800;
+  } else if ((c & 0xF8) == 0xF0) {
+    n = 4;
+    cp = c & 0x07;
+    min = 0x10000;
+  } else return 0;
   if (static_cast<std::size_t>(end - p) < n) return 0;
   for (std::size_t i = 1; i < n; ++i) {
     if ((p[i] & 0xC0) != 0x80) return 0;
@@ -212,7 +221,8 @@ Encoding detect_single_byte(std::string_view bytes, std::optional<Encoding> pref
   // CP866 first: ICU has no detector for it, and in 1251 its lower-case letters are symbols.
   if (runs && s866 > s1251 && s866 > 0) return Encoding::Cp866;
 
-  bool clear_margin = a.next_to_high >= 2 * a.next_to_ascii_letter + 2 || a.next_to_ascii_letter >= 2 * a.next_to_high + 2;
+  bool clear_margin =
+      a.next_to_high >= 2 * a.next_to_ascii_letter + 2 || a.next_to_ascii_letter >= 2 * a.next_to_high + 2;
   bool cyrillic = runs && s1251 > 0;
   // ICU decides only without a clear margin, and can only make it Cyrillic where the text reads
   // as Russian in 1251: asked only then (it is costly per game: asked always, it made a Latin-1
@@ -342,7 +352,6 @@ void decode_utf16(Decoded& d, std::string_view bytes, bool big_endian, bool norm
 
 bool has_utf8_bom(std::string_view b) { return b.size() >= 3 && b.substr(0, 3) == "\xEF\xBB\xBF"; }
 
-
 }  // namespace
 
 bool is_ascii(std::string_view bytes) {
@@ -384,15 +393,15 @@ std::optional<Encoding> encoding_from_name(std::string_view name) {
     Encoding encoding;
   };
   static constexpr Alias kAliases[] = {
-      {"ascii", Encoding::Ascii},          {"us-ascii", Encoding::Ascii},
-      {"utf-8", Encoding::Utf8},           {"utf8", Encoding::Utf8},
-      {"utf-8-bom", Encoding::Utf8Bom},    {"utf-16le", Encoding::Utf16Le},
-      {"utf-16be", Encoding::Utf16Be},     {"latin1", Encoding::Latin1},
-      {"latin-1", Encoding::Latin1},       {"iso-8859-1", Encoding::Latin1},
-      {"iso8859-1", Encoding::Latin1},     {"windows-1252", Encoding::Windows1252},
-      {"cp1252", Encoding::Windows1252},   {"windows-1251", Encoding::Windows1251},
-      {"cp1251", Encoding::Windows1251},   {"cp866", Encoding::Cp866},
-      {"ibm866", Encoding::Cp866},         {"ibm-866", Encoding::Cp866},
+      {"ascii", Encoding::Ascii},        {"us-ascii", Encoding::Ascii},
+      {"utf-8", Encoding::Utf8},         {"utf8", Encoding::Utf8},
+      {"utf-8-bom", Encoding::Utf8Bom},  {"utf-16le", Encoding::Utf16Le},
+      {"utf-16be", Encoding::Utf16Be},   {"latin1", Encoding::Latin1},
+      {"latin-1", Encoding::Latin1},     {"iso-8859-1", Encoding::Latin1},
+      {"iso8859-1", Encoding::Latin1},   {"windows-1252", Encoding::Windows1252},
+      {"cp1252", Encoding::Windows1252}, {"windows-1251", Encoding::Windows1251},
+      {"cp1251", Encoding::Windows1251}, {"cp866", Encoding::Cp866},
+      {"ibm866", Encoding::Cp866},       {"ibm-866", Encoding::Cp866},
   };
   for (const Alias& a : kAliases)
     if (iequals(a.name, name)) return a.encoding;
@@ -479,9 +488,7 @@ Decoded decode(std::string_view bytes, const DecodeOptions& options) {
       }
       decode_utf8(d, bytes, 0, normalize);
       return d;
-    case Encoding::Utf8Bom:
-      decode_utf8(d, bytes, has_utf8_bom(bytes) ? 3 : 0, normalize);
-      return d;
+    case Encoding::Utf8Bom: decode_utf8(d, bytes, has_utf8_bom(bytes) ? 3 : 0, normalize); return d;
     case Encoding::Utf16Le:
     case Encoding::Utf16Be: {
       bool big = d.encoding == Encoding::Utf16Be;
@@ -494,9 +501,7 @@ Decoded decode(std::string_view bytes, const DecodeOptions& options) {
     case Encoding::Latin1:
     case Encoding::Windows1252:
     case Encoding::Windows1251:
-    case Encoding::Cp866:
-      decode_single_byte(d, bytes, table_for(d.encoding), normalize);
-      return d;
+    case Encoding::Cp866: decode_single_byte(d, bytes, table_for(d.encoding), normalize); return d;
   }
   return d;
 }
@@ -508,15 +513,19 @@ std::string encode(std::string_view utf8, Encoding target) {
   switch (target) {
     case Encoding::Ascii:
     case Encoding::Utf8:
-    case Encoding::Utf8Bom:
-      return std::string(utf8);
+    case Encoding::Utf8Bom: return std::string(utf8);
     case Encoding::Utf16Le:
     case Encoding::Utf16Be: {
       bool big = target == Encoding::Utf16Be;
       auto put_unit = [&](char32_t u) {
         char hi = static_cast<char>(u >> 8), lo = static_cast<char>(u & 0xFF);
-        if (big) { out.push_back(hi); out.push_back(lo); }
-        else { out.push_back(lo); out.push_back(hi); }
+        if (big) {
+          out.push_back(hi);
+          out.push_back(lo);
+        } else {
+          out.push_back(lo);
+          out.push_back(hi);
+        }
       };
       while (p < end) {
         char32_t cp = kReplacement;

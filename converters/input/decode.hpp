@@ -17,7 +17,7 @@
 namespace planilla {
 
 enum class Encoding : std::uint8_t {
-  Ascii,        // 7-bit only: every ASCII-compatible encoding reads it the same
+  Ascii,  // 7-bit only: every ASCII-compatible encoding reads it the same
   Utf8,
   Utf8Bom,      // UTF-8 that started with EF BB BF (stripped)
   Utf16Le,      // with BOM FF FE
@@ -79,8 +79,14 @@ struct Decoded {
   Decoded(const Decoded&) = delete;
   Decoded& operator=(const Decoded&) = delete;
 
-  void set_view(std::string_view v) { view_ = v; owned_ = false; }
-  std::string& own() { owned_ = true; return storage_; }
+  void set_view(std::string_view v) {
+    view_ = v;
+    owned_ = false;
+  }
+  std::string& own() {
+    owned_ = true;
+    return storage_;
+  }
 
  private:
   std::string storage_;

@@ -51,16 +51,24 @@ std::string binary_kind(std::string_view head) {
     std::string_view bytes, kind;
   };
   static constexpr Magic kMagic[] = {
-      {"PK\x03\x04", "zip archive"}, {"7z\xBC\xAF\x27\x1C", "7-Zip archive"}, {"Rar!\x1A\x07", "RAR archive"},
-      {"%PDF-", "PDF document"},     {"\x89PNG", "PNG image"},                {"\xFF\xD8\xFF", "JPEG image"},
-      {"GIF8", "GIF image"},         {"\x7F" "ELF", "executable"},
+      {"PK\x03\x04", "zip archive"},
+      {"7z\xBC\xAF\x27\x1C", "7-Zip archive"},
+      {"Rar!\x1A\x07", "RAR archive"},
+      {"%PDF-", "PDF document"},
+      {"\x89PNG", "PNG image"},
+      {"\xFF\xD8\xFF", "JPEG image"},
+      {"GIF8", "GIF image"},
+      {"\x7F"
+       "ELF",
+       "executable"},
   };
   for (const Magic& m : kMagic)
     if (head.substr(0, m.bytes.size()) == m.bytes) return std::string(m.kind);
   std::size_t controls = 0;
   for (char ch : head) {
     const auto c = static_cast<unsigned char>(ch);
-    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' && c != 0x1B) || c == 0x7F) ++controls;
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' && c != 0x1B) || c == 0x7F)
+      ++controls;
   }
   if (controls >= 4 && controls * 20 > head.size()) return "binary file";
   return {};
@@ -109,16 +117,15 @@ ExpandedInputs expand_inputs(const std::vector<std::string>& paths, const Expand
         if (!it->is_regular_file(ec)) continue;
         if (is_pgn_name(it->path().filename().string()) || included(it->path(), p, options))
           found.push_back(it->path().string());
-        else
-          ++skipped;
+        else ++skipped;
       }
       if (ec) result.errors.push_back("cannot read directory " + p + ": " + ec.message());
       if (found.empty())
-        result.notices.push_back(
-            p + ": no PGN files in this directory" +
-            (skipped ? " (" + std::to_string(skipped) + (skipped == 1 ? " other file" : " other files") +
-                           " skipped; --include GLOB reads them)"
-                     : " (it is empty)"));
+        result.notices.push_back(p + ": no PGN files in this directory" +
+                                 (skipped ? " (" + std::to_string(skipped) +
+                                                (skipped == 1 ? " other file" : " other files") +
+                                                " skipped; --include GLOB reads them)"
+                                          : " (it is empty)"));
       result.skipped += skipped;
       std::sort(found.begin(), found.end());
       for (auto& f : found) result.files.push_back({f, f});

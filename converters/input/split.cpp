@@ -53,7 +53,6 @@ std::size_t single_in_parens(std::string_view d, std::size_t i) {
   return 0;
 }
 
-
 // `[Name "` at `i`, within the look-ahead: a tag pair, used to end a game whose comment was
 // never closed. Looking further than kLookahead would make the answer depend on how much of the
 // stream happens to be buffered (a 100-letter name read from memory and from a stream split
@@ -97,7 +96,8 @@ struct StopTables {
     // stop[2]: LineComment, only the line end.
     for (unsigned char c : {'"', ']'}) stop[3][c] = true;   // TagLine
     for (unsigned char c : {'"', '\\'}) stop[4][c] = true;  // TagString
-    for (int c = 0; c < 256; ++c) normal_class[static_cast<std::size_t>(c)] = normal[static_cast<std::size_t>(c)] ? kStop : kInert;
+    for (int c = 0; c < 256; ++c)
+      normal_class[static_cast<std::size_t>(c)] = normal[static_cast<std::size_t>(c)] ? kStop : kInert;
     normal_class[' '] = normal_class['\t'] = kRunBlank;
     normal_class['0'] = normal_class['1'] = normal_class['*'] = kResultStart;
   }
@@ -193,14 +193,14 @@ inline NormalMasks normal_masks(const unsigned char* p) {
 
 // The other modes' byte classes, by the same kind of look-up: a mode's stops are some of them.
 enum : std::uint8_t {
-  kLineEnd = 1,     // \n \r
-  kQuote = 2,       // "
-  kCloseTag = 4,    // ]
+  kLineEnd = 1,   // \n \r
+  kQuote = 2,     // "
+  kCloseTag = 4,  // ]
   kBackslash = 8,
-  kCloseBrace = 16, // }
-  kOpenTag = 32,    // [
-  kTextSpace = 64,  // space
-  kTextBlank = 128, // \t \v \f
+  kCloseBrace = 16,  // }
+  kOpenTag = 32,     // [
+  kTextSpace = 64,   // space
+  kTextBlank = 128,  // \t \v \f
 };
 constexpr NibbleTables kTextNibbles = [] {
   NibbleTables t;
@@ -216,8 +216,8 @@ constexpr NibbleTables kTextNibbles = [] {
 }();
 // Per mode (BraceComment, LineComment, TagLine, TagString), its stops among the classes.
 constexpr std::uint8_t kTagStringStops = kLineEnd | kQuote | kBackslash;
-constexpr std::array<std::uint8_t, 5> kModeStops = {
-    0, kLineEnd | kCloseBrace | kOpenTag, kLineEnd, kLineEnd | kQuote | kCloseTag, kTagStringStops};
+constexpr std::array<std::uint8_t, 5> kModeStops = {0, kLineEnd | kCloseBrace | kOpenTag, kLineEnd,
+                                                    kLineEnd | kQuote | kCloseTag, kTagStringStops};
 static_assert([] {
   for (int c = 0; c < 256; ++c) {
     const std::uint8_t bits = kTextNibbles.of(c);
@@ -355,8 +355,7 @@ inline void GameSplitter::newline() {
 
 // Inlined into scan(), its one caller: most runs are short (a tag pair, or only the '[' that
 // starts a tag line), and the call itself was about a fifth of the instructions spent here.
-[[gnu::always_inline]] inline std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i,
-                                                                 std::size_t limit) {
+[[gnu::always_inline]] inline std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i, std::size_t limit) {
   // Most bytes of a file (inside move tokens, comments and tag values) only move the column and
   // the game's last content: they are taken here a run at a time, with the same effect as the
   // byte-at-a-time loop below (tests/unit/converters_split.cpp; the corpus tier's game counts
@@ -365,8 +364,8 @@ inline void GameSplitter::newline() {
   std::size_t j = i;
   if (mode_ == Mode::Normal) {
     std::size_t last = 0;
-    std::size_t line_from = i;      // where the part of the current line taken here begins
-    bool line_content = false;      // a non-blank byte in that part
+    std::size_t line_from = i;  // where the part of the current line taken here begins
+    bool line_content = false;  // a non-blank byte in that part
     if (!in_game_) {
       while (j < limit && (p[j] == ' ' || p[j] == '\t')) ++j;  // blanks between games
     } else {
@@ -387,9 +386,8 @@ inline void GameSplitter::newline() {
           line_content = false;
         } else if (k == kRunBlank) {
           ++j;
-        } else if (k == kResultStart &&
-                   (depth_ > 0 || (j > start_ && !ends_token(p[j - 1])) ||
-                    (c != '*' && j + 1 < limit && p[j + 1] != '-' && p[j + 1] != '/'))) {
+        } else if (k == kResultStart && (depth_ > 0 || (j > start_ && !ends_token(p[j - 1])) ||
+                                         (c != '*' && j + 1 < limit && p[j + 1] != '-' && p[j + 1] != '/'))) {
           // 0, 1 and * matter only where a result could begin: depth 0, a token's start, and
           // for 0 and 1 a '-' or '/' next (1-0, 0-1, 1/2-1/2; move numbers such as 12. are not).
           last = ++j;
@@ -540,8 +538,7 @@ bool GameSplitter::scan(bool at_eof) {
     if (!is_blank(c)) line_blank_ = false;
 
     switch (mode_) {
-      case Mode::LineComment:
-        break;
+      case Mode::LineComment: break;
       case Mode::TagString:
         if (c == '\\' && i + 1 < n && !is_newline(static_cast<unsigned char>(d[i + 1]))) {
           ++column_;
@@ -729,7 +726,8 @@ ByteCensus census(std::string_view d) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d.data() + i));
       any_high = _mm_or_si128(any_high, v);
       any_cr = _mm_or_si128(any_cr, _mm_cmpeq_epi8(v, cr16));
-      c.lf += static_cast<std::uint64_t>(std::popcount(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf)))));
+      c.lf +=
+          static_cast<std::uint64_t>(std::popcount(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf)))));
     }
     high |= _mm_movemask_epi8(any_high) != 0 ? kHigh : 0;
     cr |= static_cast<std::uint64_t>(_mm_movemask_epi8(any_cr));
@@ -829,7 +827,8 @@ OneGame one_game(std::string_view d, std::size_t p) {
     if (!hit) return none;
     const std::size_t b = static_cast<std::size_t>(static_cast<const char*>(hit) - d.data());
     std::size_t back = b;
-    while (back > m && (d[back - 1] == ' ' || d[back - 1] == '\t' || d[back - 1] == '\f' || d[back - 1] == '\v')) --back;
+    while (back > m && (d[back - 1] == ' ' || d[back - 1] == '\t' || d[back - 1] == '\f' || d[back - 1] == '\v'))
+      --back;
     if (back > m && d[back - 1] == '\n') {
       if (back != b || d[b - 2] != '\n') return none;  // a tag line inside the movetext
       k = b;

@@ -24,12 +24,12 @@
 namespace planilla {
 
 struct RawGame {
-  std::string_view bytes;     // exact original bytes, first to last non-blank byte
-  std::uint64_t offset = 0;   // of bytes[0] in the input
-  std::uint32_t line = 1;     // 1-based line of bytes[0] (LF, CRLF and CR each end a line)
-  std::uint32_t column = 1;   // 1-based column of bytes[0], in UTF-8 code points
-  std::uint32_t number = 0;   // 1-based game number in the input
-  bool terminated = false;    // ended by a result token (else: next tag section or end of input)
+  std::string_view bytes;    // exact original bytes, first to last non-blank byte
+  std::uint64_t offset = 0;  // of bytes[0] in the input
+  std::uint32_t line = 1;    // 1-based line of bytes[0] (LF, CRLF and CR each end a line)
+  std::uint32_t column = 1;  // 1-based column of bytes[0], in UTF-8 code points
+  std::uint32_t number = 0;  // 1-based game number in the input
+  bool terminated = false;   // ended by a result token (else: next tag section or end of input)
   // detect_encoding(bytes, the file's preference), when a reader has asked it already (the
   // cutter does, to carry the preference to the next game); not set when the encoding is forced.
   std::optional<Encoding> detected;
@@ -80,8 +80,8 @@ class GameSplitter {
   enum class Mode : std::uint8_t { Normal, BraceComment, LineComment, TagLine, TagString };
   enum class Section : std::uint8_t { None, Tags, Movetext };
 
-  bool fill();                    // reads one more chunk; false at end of input
-  void compact();                 // drops bytes before the current game (or scan point)
+  bool fill();     // reads one more chunk; false at end of input
+  void compact();  // drops bytes before the current game (or scan point)
   std::string_view data() const;
   // Scans from scan_; returns true when a game ended (end_ set). Stops before the last few bytes
   // while more input may come, so look-ahead never crosses the end of the buffer.
@@ -101,24 +101,24 @@ class GameSplitter {
   bool first_fill_ = true;
   SplitOptions options_;
 
-  std::uint64_t base_ = 0;       // input offset of data()[0]
-  std::size_t scan_ = 0;         // next byte to scan, relative to data()
-  std::size_t start_ = 0;        // current game's first byte (valid when in_game_)
-  std::size_t last_content_ = 0; // one past the last non-blank byte of the current game
-  std::size_t end_ = 0;          // one past the game that just ended
-  std::size_t ready_start_ = 0;  // first byte of the game that just ended
+  std::uint64_t base_ = 0;        // input offset of data()[0]
+  std::size_t scan_ = 0;          // next byte to scan, relative to data()
+  std::size_t start_ = 0;         // current game's first byte (valid when in_game_)
+  std::size_t last_content_ = 0;  // one past the last non-blank byte of the current game
+  std::size_t end_ = 0;           // one past the game that just ended
+  std::size_t ready_start_ = 0;   // first byte of the game that just ended
   std::uint32_t ready_line_ = 1, ready_column_ = 1;
   bool in_game_ = false;
   bool terminated_ = false;
-  bool takeable_ = false;        // next() returned a game that take_game() may still move out
+  bool takeable_ = false;  // next() returned a game that take_game() may still move out
   std::size_t peak_ = 0;
 
   // Scanner state (survives chunk boundaries).
   Mode mode_ = Mode::Normal;
   Section section_ = Section::None;
   int depth_ = 0;
-  bool line_blank_ = true;       // only blanks so far on this line
-  bool blank_line_seen_ = false; // an empty line since the last tag line
+  bool line_blank_ = true;        // only blanks so far on this line
+  bool blank_line_seen_ = false;  // an empty line since the last tag line
   bool prev_was_cr_ = false;
   std::uint32_t line_ = 1;
   std::uint32_t column_ = 1;

@@ -32,10 +32,8 @@ bool is_move_level(Code c) {
     case Code::ResultMismatch:
     case Code::ResultLoose:
     case Code::MarkApart:
-    case Code::PgnSyntax:
-      return true;
-    default:
-      return false;
+    case Code::PgnSyntax: return true;
+    default: return false;
   }
 }
 
@@ -64,7 +62,8 @@ void place(Diagnostic& d, std::string_view text, std::size_t movetext_offset, co
 GameResult result_from_word(std::string_view word, const Position& final_position, std::size_t plies) {
   if (auto r = parse_result(word)) return *r;
   std::string lower(word);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   // The side that would move next resigned (or was mated): the last mover won.
   bool resign = lower.find("resign") != std::string::npos || lower.find("abandon") != std::string::npos;
   if (resign || (plies > 0 && final_position.is_checkmate()))
@@ -86,9 +85,9 @@ struct LineItem {
   std::size_t offset = 0;  // Move: the token's bytes in the movetext
   std::size_t length = 0;
   unsigned nag = 0;
-  std::string text;        // Comment
+  std::string text;  // Comment
   CommentKind comment_kind = CommentKind::Brace;
-  std::size_t line = 0;    // Variation: index in Structure::lines
+  std::size_t line = 0;  // Variation: index in Structure::lines
 };
 
 struct Structure : grammar::PgnHandler {
@@ -100,7 +99,8 @@ struct Structure : grammar::PgnHandler {
   std::vector<LineItem>& current() { return lines[open.back()]; }
   void tag(std::string_view, std::string_view, std::uint64_t, bool) override { failed = true; }
   void move(std::string_view token, std::uint64_t offset) override {
-    current().push_back(LineItem{LineItem::Kind::Move, static_cast<std::size_t>(offset), token.size(), 0, {}, CommentKind::Brace, 0});
+    current().push_back(
+        LineItem{LineItem::Kind::Move, static_cast<std::size_t>(offset), token.size(), 0, {}, CommentKind::Brace, 0});
   }
   void nag(unsigned value, std::string_view, std::uint64_t) override {
     annotated = true;
@@ -161,7 +161,10 @@ class StructuredReader {
  public:
   StructuredReader(const Structure& structure, std::string_view movetext, DescriptiveDialect dialect,
                    std::size_t file_offset, std::vector<Diagnostic>& diagnostics)
-      : structure_(structure), movetext_(movetext), dialect_(dialect), file_offset_(file_offset),
+      : structure_(structure),
+        movetext_(movetext),
+        dialect_(dialect),
+        file_offset_(file_offset),
         diagnostics_(diagnostics) {}
 
   // Reads line `line`, whose moves follow the moves whose tokens are `prefix` (the moves before the
@@ -234,7 +237,7 @@ class StructuredReader {
         case LineItem::Kind::Comment: out.comment(item.text, item.comment_kind); break;
         case LineItem::Kind::Variation: {
           if (tokens_of_move.empty()) return false;  // a variation before any move of its line
-          Tokens sub = prefix;  // the moves before the one the variation replaces
+          Tokens sub = prefix;                       // the moves before the one the variation replaces
           for (std::size_t t = 0; t + 1 < tokens_of_move.size(); ++t)
             sub.insert(sub.end(), tokens_of_move[t].begin(), tokens_of_move[t].end());
           out.begin_variation();
@@ -388,7 +391,8 @@ class DescriptiveWriter : public Visitor {
 
 }  // namespace
 
-void append_descriptive_pgn(std::string& out, const Game& game, DescriptiveStyle style, const PgnWriteOptions& options) {
+void append_descriptive_pgn(std::string& out, const Game& game, DescriptiveStyle style,
+                            const PgnWriteOptions& options) {
   PgnWriter writer(out, options);
   DescriptiveWriter descriptive(writer, style);
   game.accept(descriptive);

@@ -141,8 +141,13 @@ class FastReader {
  public:
   FastReader(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics, const ReadOptions& options,
              const Language& language)
-      : s_(raw.bytes), raw_(raw), visitor_(visitor), diagnostics_(diagnostics), options_(options),
-        language_(language), letters_(letters_of(language)),
+      : s_(raw.bytes),
+        raw_(raw),
+        visitor_(visitor),
+        diagnostics_(diagnostics),
+        options_(options),
+        language_(language),
+        letters_(letters_of(language)),
         lines_(raw.bytes, raw.line, raw.column) {
     resolve_options_ = options.resolve;
     resolve_options_.language = &language;
@@ -175,8 +180,8 @@ class FastReader {
   bool run() {
     if (!letters_.usable || !options_.styles.allows(NotationStyle::San)) return false;
     // Below every size limit, no line, comment or tag value can pass one.
-    const std::size_t size_limit =
-        std::min({options_.limits.max_line_bytes, options_.limits.max_comment_bytes, options_.limits.max_tag_value_bytes});
+    const std::size_t size_limit = std::min(
+        {options_.limits.max_line_bytes, options_.limits.max_comment_bytes, options_.limits.max_tag_value_bytes});
     if (s_.size() > size_limit) return false;
     if (raw_.detected ? *raw_.detected != Encoding::Ascii : !is_ascii(s_)) {
       // Valid UTF-8 is read as it stands (decode() returns the same bytes, and the diagnostics'
@@ -320,7 +325,8 @@ class FastReader {
         case '$': {
           std::size_t j = i_ + 1;
           unsigned value = 0;
-          while (j < s_.size() && is_digit(s_[j]) && value <= 255) value = value * 10 + static_cast<unsigned>(s_[j++] - '0');
+          while (j < s_.size() && is_digit(s_[j]) && value <= 255)
+            value = value * 10 + static_cast<unsigned>(s_[j++] - '0');
           if (j == i_ + 1 || value > 255) return false;
           visitor_.nag(value);
           i_ = j;
@@ -401,8 +407,8 @@ class FastReader {
     // `e8(Q)`: a parenthesised code point glued to the token belongs to it.
     if (end + 2 < s_.size() && s_[end] == '(' && !is_delimiter(s_[end + 1]) && s_[end + 2] == ')') return false;
     std::string_view token = s_.substr(i_, end - i_);
-    if (non_ascii_ && (!is_ascii(token) || (end + 1 < s_.size() && s_[end] == '(' &&
-                                            static_cast<unsigned char>(s_[end + 1]) >= 0x80)))
+    if (non_ascii_ && (!is_ascii(token) ||
+                       (end + 1 < s_.size() && s_[end] == '(' && static_cast<unsigned char>(s_[end + 1]) >= 0x80)))
       return false;
     if (++moves_ > options_.limits.max_moves) return false;
     if (!move(token, i_)) return false;

@@ -116,7 +116,8 @@ void GameBuilder::nag(unsigned value) {
 void GameBuilder::comment(std::string_view text, CommentKind kind) {
   if (stack_.empty()) begin_game(0);
   Comment c{std::string(text), kind};
-  if (stack_.back().after_move && !current().moves.empty()) current().moves.back().comments_after.push_back(std::move(c));
+  if (stack_.back().after_move && !current().moves.empty())
+    current().moves.back().comments_after.push_back(std::move(c));
   else pending_.push_back(std::move(c));
 }
 
@@ -241,9 +242,11 @@ bool same_comments(const std::vector<Comment>& a, const std::vector<Comment>& b)
 
 bool same_line(const Line& a, const Line& b, std::string& why, const std::string& where) {
   if (a.leading_nags != b.leading_nags) return why = where + ": leading NAGs differ", false;
-  if (!same_comments(a.trailing_comments, b.trailing_comments)) return why = where + ": trailing comments differ", false;
+  if (!same_comments(a.trailing_comments, b.trailing_comments))
+    return why = where + ": trailing comments differ", false;
   if (a.moves.size() != b.moves.size())
-    return why = where + ": " + std::to_string(a.moves.size()) + " vs " + std::to_string(b.moves.size()) + " moves", false;
+    return why = where + ": " + std::to_string(a.moves.size()) + " vs " + std::to_string(b.moves.size()) + " moves",
+           false;
   for (std::size_t i = 0; i < a.moves.size(); ++i) {
     const MoveNode& x = a.moves[i];
     const MoveNode& y = b.moves[i];

@@ -33,16 +33,16 @@ struct Comment {
 struct Line;
 
 struct MoveNode {
-  std::string text;      // as written
-  SourceSpan span;       // in the file's original bytes
-  WrittenMove written;   // meaningful when `parsed`
-  bool parsed = false;   // the move grammar read the token
-  Move move;             // Move{} when it did not resolve
+  std::string text;     // as written
+  SourceSpan span;      // in the file's original bytes
+  WrittenMove written;  // meaningful when `parsed`
+  bool parsed = false;  // the move grammar read the token
+  Move move;            // Move{} when it did not resolve
   bool draw_offer = false;
   std::vector<Comment> comments_before;  // at the start of a line, or after a variation
   std::vector<Comment> comments_after;
   std::vector<unsigned> nags;
-  std::vector<Line> variations;          // alternatives to this move
+  std::vector<Line> variations;  // alternatives to this move
   // What the reader's fast lane knew when it resolved `move` on the position this node follows
   // (MoveEvent::facts): writers use it, and replay takes the move as legal without asking the
   // board again. A hand-made node leaves `facts_known` false.
@@ -53,15 +53,15 @@ struct MoveNode {
 };
 
 struct Line {
-  std::vector<unsigned> leading_nags;    // NAGs before the first move (kept, rarely seen)
+  std::vector<unsigned> leading_nags;  // NAGs before the first move (kept, rarely seen)
   std::vector<MoveNode> moves;
   std::vector<Comment> trailing_comments;  // comments of a line that has no move
   friend bool operator==(const Line&, const Line&) = default;
 };
 
 inline bool operator==(const MoveNode& a, const MoveNode& b) {
-  return a.text == b.text && a.span == b.span && a.written == b.written && a.parsed == b.parsed &&
-         a.move == b.move && a.draw_offer == b.draw_offer && a.comments_before == b.comments_before &&
+  return a.text == b.text && a.span == b.span && a.written == b.written && a.parsed == b.parsed && a.move == b.move &&
+         a.draw_offer == b.draw_offer && a.comments_before == b.comments_before &&
          a.comments_after == b.comments_after && a.nags == b.nags && a.variations == b.variations;
 }
 
@@ -126,8 +126,8 @@ class ReplayOrder : public Visitor {
   // GameBuilder's state per line, without the line.
   struct Frame {
     bool has_moves = false;
-    bool after_move = false;       // as GameBuilder::Frame
-    bool since_move = false;       // a comment or variation came after the line's last move
+    bool after_move = false;  // as GameBuilder::Frame
+    bool since_move = false;  // a comment or variation came after the line's last move
     bool last_has_variations = false;
   };
   void close_line();

@@ -13,8 +13,9 @@ StartFromTags start_from_tags(std::optional<std::string_view> variant, std::opti
       case VariantKind::Chess960: variant_960 = true; break;
       case VariantKind::Standard: break;
       case VariantKind::Unsupported:
-        s.remarks.push_back({Code::UnsupportedVariant, Severity::Error, RemarkPlace::VariantTag,
-                             "variant \"" + std::string(*variant) + "\" is not supported (standard chess and Chess960 only)"});
+        s.remarks.push_back(
+            {Code::UnsupportedVariant, Severity::Error, RemarkPlace::VariantTag,
+             "variant \"" + std::string(*variant) + "\" is not supported (standard chess and Chess960 only)"});
         s.playable = false;
         s.unsupported_variant = true;
         return s;
@@ -31,9 +32,9 @@ StartFromTags start_from_tags(std::optional<std::string_view> variant, std::opti
       lenient.relax.ignore_invalid_castling = true;
       lenient.relax.ignore_invalid_ep = true;
       if (auto relaxed = position_from_fen(*fen, lenient)) {
-        s.remarks.push_back({Code::FenRelaxed, Severity::Warning, RemarkPlace::FenTag,
-                             "FEN tag: " + pos.error() +
-                                 "; read without the castling rights or e.p. square that cannot hold"});
+        s.remarks.push_back(
+            {Code::FenRelaxed, Severity::Warning, RemarkPlace::FenTag,
+             "FEN tag: " + pos.error() + "; read without the castling rights or e.p. square that cannot hold"});
         pos = std::move(relaxed);
       }
     }
@@ -76,12 +77,12 @@ ResultFromTags reconcile_result(GameResult token, std::optional<std::string_view
                            "the movetext ends without a result token (1-0, 0-1, 1/2-1/2 or *)"});
     r.result = from_tag;
   } else if (tag_reads && from_tag != token && from_tag != GameResult::Unknown && token != GameResult::Unknown) {
-    r.remarks.push_back({Code::ResultMismatch, Severity::Warning, RemarkPlace::ResultToken,
-                         "result " + std::string(result_text(token)) + " differs from the Result tag \"" + std::string(*tag) +
-                             "\""});
-  } else if (tag && !tag_reads) {
     r.remarks.push_back(
-        {Code::ResultMismatch, Severity::Warning, RemarkPlace::ResultTag, "Result tag \"" + std::string(*tag) + "\" is not a result"});
+        {Code::ResultMismatch, Severity::Warning, RemarkPlace::ResultToken,
+         "result " + std::string(result_text(token)) + " differs from the Result tag \"" + std::string(*tag) + "\""});
+  } else if (tag && !tag_reads) {
+    r.remarks.push_back({Code::ResultMismatch, Severity::Warning, RemarkPlace::ResultTag,
+                         "Result tag \"" + std::string(*tag) + "\" is not a result"});
   }
   return r;
 }

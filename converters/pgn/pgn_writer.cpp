@@ -6,7 +6,8 @@ namespace planilla {
 
 namespace {
 
-constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site",  "Date",  "Round",
+                                                             "White", "Black", "Result"};
 
 bool is_str(std::string_view name) {
   for (std::string_view s : kSevenTagRoster)

@@ -18,8 +18,8 @@
 namespace planilla {
 
 struct PgnWriteOptions {
-  WriteOptions moves;                    // English SAN by default (the PGN export form)
-  FenDialect fen = FenDialect::XFen;     // for the FEN tag of set-up and Chess960 games
+  WriteOptions moves;                 // English SAN by default (the PGN export form)
+  FenDialect fen = FenDialect::XFen;  // for the FEN tag of set-up and Chess960 games
   std::size_t line_width = 80;
 };
 
@@ -74,9 +74,7 @@ class PgnWriter : public Visitor {
     std::uint32_t name = 0, name_size = 0, value = 0, value_size = 0;
   };
   std::string_view name_of(const TagRef& t) const { return std::string_view(tag_text_).substr(t.name, t.name_size); }
-  std::string_view value_of(const TagRef& t) const {
-    return std::string_view(tag_text_).substr(t.value, t.value_size);
-  }
+  std::string_view value_of(const TagRef& t) const { return std::string_view(tag_text_).substr(t.value, t.value_size); }
 
   // The per-game buffers, kept by each thread between writers: convert and normalize make a
   // writer per game, and growing these afresh cost about 15 allocations a game (bench/RESULTS.md).

@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include "converters/pgn/fast_reader.hpp"
-#include "converters/pgn/scoresheet.hpp"
 #include "converters/pgn/game_rules.hpp"
+#include "converters/pgn/scoresheet.hpp"
 #include "grammar/pgn_parser.hpp"
 #include "notation/write.hpp"
 
@@ -49,8 +49,14 @@ class GameReader : public grammar::PgnHandler {
   GameReader(const RawGame& raw, std::string_view text, const Decoded& decoded, Visitor& visitor,
              std::vector<Diagnostic>& diagnostics, const ReadOptions& options, const Language& language,
              const OffsetMap* file_map)
-      : raw_(raw), text_(text), decoded_(decoded), visitor_(visitor), diagnostics_(diagnostics), options_(options),
-        language_(language), file_map_(file_map) {
+      : raw_(raw),
+        text_(text),
+        decoded_(decoded),
+        visitor_(visitor),
+        diagnostics_(diagnostics),
+        options_(options),
+        language_(language),
+        file_map_(file_map) {
     resolve_options_ = options.resolve;
     resolve_options_.language = &language;
     frames_.push_back(Frame{});
@@ -59,8 +65,8 @@ class GameReader : public grammar::PgnHandler {
   void tag(std::string_view name, std::string_view value, std::uint64_t offset, bool tolerated_quote) override {
     tags_.push_back(TagAt{std::string(name), std::string(value), offset});
     if (tolerated_quote)
-      add(Code::TagQuoteTolerated, Severity::Warning, offset, "unescaped double quote inside the value of tag " +
-                                                          std::string(name) + " was read as text");
+      add(Code::TagQuoteTolerated, Severity::Warning, offset,
+          "unescaped double quote inside the value of tag " + std::string(name) + " was read as text");
     visitor_.tag(name, value);
   }
 
@@ -243,8 +249,9 @@ class GameReader : public grammar::PgnHandler {
       // the text (byte for byte) instead of inventing a game around it.
       add(Code::PgnSyntax, Severity::Error, 0, "text without tags, moves or result is not a game");
     }
-    ResultFromTags r = reconcile_result(result_, tag_result ? std::optional<std::string_view>(*tag_result) : std::nullopt,
-                                        frames_.front().has_move, !tags_.empty());
+    ResultFromTags r =
+        reconcile_result(result_, tag_result ? std::optional<std::string_view>(*tag_result) : std::nullopt,
+                         frames_.front().has_move, !tags_.empty());
     for (TagRemark& remark : r.remarks) {
       const std::uint64_t at = remark.place == RemarkPlace::ResultTag     ? tag_offset
                                : remark.place == RemarkPlace::ResultToken ? result_offset_
@@ -269,12 +276,12 @@ class GameReader : public grammar::PgnHandler {
 
  private:
   struct Frame {
-    Position before;            // before the last move of this line
-    Position current;           // after it
+    Position before;   // before the last move of this line
+    Position current;  // after it
     bool has_move = false;
-    bool alive = true;          // every move so far resolved: `current` is known
-    bool before_known = true;   // `before` is known (the line was alive before its last move)
-    std::uint32_t ply = 1;      // ply of the next move
+    bool alive = true;         // every move so far resolved: `current` is known
+    bool before_known = true;  // `before` is known (the line was alive before its last move)
+    std::uint32_t ply = 1;     // ply of the next move
     std::uint32_t variation = 0;
   };
   struct Pending {
@@ -341,8 +348,7 @@ class GameReader : public grammar::PgnHandler {
         wm.span = span;
         written = &wm;
       } else {
-        add(Code::MoveSyntax, Severity::Error,
-            p.offset + std::min<std::uint64_t>(parsed.error().offset, p.text.size()),
+        add(Code::MoveSyntax, Severity::Error, p.offset + std::min<std::uint64_t>(parsed.error().offset, p.text.size()),
             "'" + p.text + "' is not a move: " + parsed.error().message, p.text);
         f.alive = false;
       }
@@ -367,8 +373,7 @@ class GameReader : public grammar::PgnHandler {
           if (!r && r.error().code == Code::Illegal) mixed = read_mixed(text, f, span.byte, true);
           if (r) {
             move = r->move;
-            for (const ResolveWarning& w : r->warnings)
-              add(w.code, code_severity(w.code), p.offset, w.message, p.text);
+            for (const ResolveWarning& w : r->warnings) add(w.code, code_severity(w.code), p.offset, w.message, p.text);
           } else if (mixed) {
             wm = accept_mixed(*mixed, p, move);
             wm.span = span;
@@ -528,7 +533,8 @@ Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>
   try {
     reader.finish();
   } catch (const std::exception& e) {
-    reader.add(Code::PgnSyntax, Severity::Error, 0, std::string("internal error while finishing the game: ") + e.what());
+    reader.add(Code::PgnSyntax, Severity::Error, 0,
+               std::string("internal error while finishing the game: ") + e.what());
   }
   return encoding;
 }
@@ -547,7 +553,8 @@ void PgnReader::start() {
     file_encoding_ = options_.start.encoding;
     return;
   }
-  bool forced_utf16 = options_.encoding && (*options_.encoding == Encoding::Utf16Le || *options_.encoding == Encoding::Utf16Be);
+  bool forced_utf16 =
+      options_.encoding && (*options_.encoding == Encoding::Utf16Le || *options_.encoding == Encoding::Utf16Be);
   std::string_view bytes = memory_;
   std::string slurped;
   if (in_) {
@@ -690,7 +697,8 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
     record.encoding = options.encoding ? *options.encoding : raw.detected.value_or(Encoding::Ascii);
   } else {
     record.game = Game{};
-    record.encoding = read_game(raw, builder, record.diagnostics, options, job.prefer, job.file_map, job.transcoded_from);
+    record.encoding =
+        read_game(raw, builder, record.diagnostics, options, job.prefer, job.file_map, job.transcoded_from);
   }
   if (job.transcoded_from) {
     record.offset = job.file_map->original(raw.offset);
@@ -720,8 +728,8 @@ std::vector<GameRecord> read_pgn(std::string_view bytes, const ReadOptions& opti
 
 std::string format_diagnostic(const Diagnostic& d) {
   std::ostringstream s;
-  s << (d.file.empty() ? "<stdin>" : d.file) << ':' << d.line << ':' << d.column << ": " << code_name(d.code)
-    << ": " << d.message;
+  s << (d.file.empty() ? "<stdin>" : d.file) << ':' << d.line << ':' << d.column << ": " << code_name(d.code) << ": "
+    << d.message;
   if (!d.candidates.empty()) {
     s << " (candidates:";
     for (const std::string& c : d.candidates) s << ' ' << c;

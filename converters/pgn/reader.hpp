@@ -15,12 +15,12 @@
 #include <vector>
 
 #include "converters/input/decode.hpp"
-#include "converters/pgn/game.hpp"
 #include "converters/input/split.hpp"
+#include "converters/pgn/game.hpp"
 #include "converters/pgn/visitor.hpp"
 #include "grammar/move_parser.hpp"
-#include "notation/descriptive.hpp"
 #include "grammar/pgn_parser.hpp"
+#include "notation/descriptive.hpp"
 #include "notation/diagnostic.hpp"
 #include "notation/language.hpp"
 #include "notation/resolve.hpp"
@@ -28,9 +28,9 @@
 namespace planilla {
 
 struct ReadOptions {
-  std::string file_name;              // put in every Diagnostic ("" for stdin)
-  std::optional<Encoding> encoding;   // explicit override; detected per game otherwise
-  const Language* language = nullptr; // language of the move tokens; nullptr = English
+  std::string file_name;               // put in every Diagnostic ("" for stdin)
+  std::optional<Encoding> encoding;    // explicit override; detected per game otherwise
+  const Language* language = nullptr;  // language of the move tokens; nullptr = English
   MoveStyles styles = MoveStyles::all();
   ResolveOptions resolve;
   // Mixed writing (a Spanish score with an English Bg5): a move token that the game's language
@@ -89,17 +89,17 @@ struct LaneNotes {
 // options' language, English by default), replaced by `--from auto`'s detection
 // (converters/arbiter/detect.hpp) and by descriptive reading.
 struct Reading {
-  const Language* language = &english();       // nullptr: descriptive, see `dialect`
-  std::optional<DescriptiveDialect> dialect;   // set exactly when `language` is nullptr
+  const Language* language = &english();      // nullptr: descriptive, see `dialect`
+  std::optional<DescriptiveDialect> dialect;  // set exactly when `language` is nullptr
   friend bool operator==(const Reading&, const Reading&) = default;
 };
 
 // One game as read: its original bytes, the model, and what was found.
 struct GameRecord {
-  std::uint32_t number = 0;      // 1-based in the input
-  std::uint64_t offset = 0;      // byte offset of the game in the input
+  std::uint32_t number = 0;  // 1-based in the input
+  std::uint64_t offset = 0;  // byte offset of the game in the input
   std::uint32_t line = 1;
-  std::string original;          // the game's bytes exactly as read (in its own encoding)
+  std::string original;  // the game's bytes exactly as read (in its own encoding)
   Encoding encoding = Encoding::Ascii;
   Game game;
   // Moves read (variations included) that are not in `game`: a game read without its model
@@ -130,11 +130,11 @@ Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>
 // game there, so every job decodes exactly as the sequential reader would); read_job() reads it
 // on any thread.
 struct GameJob {
-  std::string bytes;                       // the game's bytes (UTF-8 already for UTF-16 input)
-  RawGame raw;                             // place in the input; raw.bytes is re-pointed at `bytes`
-  std::optional<Encoding> prefer;          // the file's encoding as known before this game
-  const OffsetMap* file_map = nullptr;     // UTF-16 input: decoded → original offsets (reader-owned)
-  std::optional<Encoding> transcoded_from; // UTF-16 input
+  std::string bytes;                        // the game's bytes (UTF-8 already for UTF-16 input)
+  RawGame raw;                              // place in the input; raw.bytes is re-pointed at `bytes`
+  std::optional<Encoding> prefer;           // the file's encoding as known before this game
+  const OffsetMap* file_map = nullptr;      // UTF-16 input: decoded → original offsets (reader-owned)
+  std::optional<Encoding> transcoded_from;  // UTF-16 input
 };
 
 // Reads one job into `record` (model, diagnostics, original bytes). Thread-safe; `job.bytes` is
@@ -178,7 +178,7 @@ class PgnReader {
   // UTF-16 input is transcoded whole before splitting (it is not ASCII-compatible).
   std::optional<Encoding> utf16_;
   Decoded transcoded_;
-  std::string slurped_;  // a stream that had to be read whole (UTF-16 suspected)
+  std::string slurped_;                    // a stream that had to be read whole (UTF-16 suspected)
   std::optional<Encoding> file_encoding_;  // last non-ASCII encoding seen: the next games' prior
   std::vector<Diagnostic> file_diagnostics_;
 };

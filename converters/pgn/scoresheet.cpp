@@ -29,43 +29,106 @@ struct HeaderWord {
 // folding); spellings with and without accents both listed, as typed on keyboards without them.
 constexpr HeaderWord kWords[] = {
     // Spanish
-    {"torneo", "Event", "es", Take::WholeLine}, {"evento", "Event", "es"}, {"competición", "Event", "es"},
-    {"lugar", "Site", "es"}, {"sitio", "Site", "es"}, {"sede", "Site", "es"}, {"ciudad", "Site", "es"},
-    {"ronda", "Round", "es"}, {"blancas", "White", "es"}, {"negras", "Black", "es"}, {"fecha", "Date", "es"},
-    {"resultado", "Result", "es"}, {"mesa", "Board", "es"}, {"tablero", "Board", "es"},
+    {"torneo", "Event", "es", Take::WholeLine},
+    {"evento", "Event", "es"},
+    {"competición", "Event", "es"},
+    {"lugar", "Site", "es"},
+    {"sitio", "Site", "es"},
+    {"sede", "Site", "es"},
+    {"ciudad", "Site", "es"},
+    {"ronda", "Round", "es"},
+    {"blancas", "White", "es"},
+    {"negras", "Black", "es"},
+    {"fecha", "Date", "es"},
+    {"resultado", "Result", "es"},
+    {"mesa", "Board", "es"},
+    {"tablero", "Board", "es"},
     {"apertura", "Opening", "es"},
     // English
-    {"event", "Event", "en"}, {"tournament", "Event", "en", Take::WholeLine}, {"site", "Site", "en"},
-    {"venue", "Site", "en"}, {"place", "Site", "en"}, {"round", "Round", "en"}, {"white", "White", "en"},
-    {"black", "Black", "en"}, {"date", "Date", "en"}, {"result", "Result", "en"}, {"board", "Board", "en"},
+    {"event", "Event", "en"},
+    {"tournament", "Event", "en", Take::WholeLine},
+    {"site", "Site", "en"},
+    {"venue", "Site", "en"},
+    {"place", "Site", "en"},
+    {"round", "Round", "en"},
+    {"white", "White", "en"},
+    {"black", "Black", "en"},
+    {"date", "Date", "en"},
+    {"result", "Result", "en"},
+    {"board", "Board", "en"},
     {"opening", "Opening", "en"},
     // German
-    {"turnier", "Event", "de", Take::WholeLine}, {"veranstaltung", "Event", "de"}, {"ort", "Site", "de"},
-    {"spielort", "Site", "de"}, {"runde", "Round", "de"}, {"weiß", "White", "de"}, {"weiss", "White", "de"},
-    {"schwarz", "Black", "de"}, {"datum", "Date", "de"}, {"ergebnis", "Result", "de"}, {"brett", "Board", "de"},
+    {"turnier", "Event", "de", Take::WholeLine},
+    {"veranstaltung", "Event", "de"},
+    {"ort", "Site", "de"},
+    {"spielort", "Site", "de"},
+    {"runde", "Round", "de"},
+    {"weiß", "White", "de"},
+    {"weiss", "White", "de"},
+    {"schwarz", "Black", "de"},
+    {"datum", "Date", "de"},
+    {"ergebnis", "Result", "de"},
+    {"brett", "Board", "de"},
     {"eröffnung", "Opening", "de"},
     // French
-    {"tournoi", "Event", "fr", Take::WholeLine}, {"événement", "Event", "fr"}, {"lieu", "Site", "fr"},
-    {"ville", "Site", "fr"}, {"ronde", "Round", "fr"}, {"blancs", "White", "fr"}, {"noirs", "Black", "fr"},
-    {"résultat", "Result", "fr"}, {"échiquier", "Board", "fr"}, {"ouverture", "Opening", "fr"},
+    {"tournoi", "Event", "fr", Take::WholeLine},
+    {"événement", "Event", "fr"},
+    {"lieu", "Site", "fr"},
+    {"ville", "Site", "fr"},
+    {"ronde", "Round", "fr"},
+    {"blancs", "White", "fr"},
+    {"noirs", "Black", "fr"},
+    {"résultat", "Result", "fr"},
+    {"échiquier", "Board", "fr"},
+    {"ouverture", "Opening", "fr"},
     // Italian
-    {"luogo", "Site", "it"}, {"città", "Site", "it"}, {"turno", "Round", "it"}, {"bianco", "White", "it"},
-    {"bianchi", "White", "it"}, {"nero", "Black", "it"}, {"neri", "Black", "it"}, {"data", "Date", "it"},
-    {"risultato", "Result", "it"}, {"scacchiera", "Board", "it"},
+    {"luogo", "Site", "it"},
+    {"città", "Site", "it"},
+    {"turno", "Round", "it"},
+    {"bianco", "White", "it"},
+    {"bianchi", "White", "it"},
+    {"nero", "Black", "it"},
+    {"neri", "Black", "it"},
+    {"data", "Date", "it"},
+    {"risultato", "Result", "it"},
+    {"scacchiera", "Board", "it"},
     // Portuguese
-    {"torneio", "Event", "pt", Take::WholeLine}, {"local", "Site", "pt"}, {"cidade", "Site", "pt"},
-    {"rodada", "Round", "pt"}, {"brancas", "White", "pt"}, {"pretas", "Black", "pt"}, {"abertura", "Opening", "pt"},
+    {"torneio", "Event", "pt", Take::WholeLine},
+    {"local", "Site", "pt"},
+    {"cidade", "Site", "pt"},
+    {"rodada", "Round", "pt"},
+    {"brancas", "White", "pt"},
+    {"pretas", "Black", "pt"},
+    {"abertura", "Opening", "pt"},
     // Dutch
-    {"toernooi", "Event", "nl", Take::WholeLine}, {"plaats", "Site", "nl"}, {"wit", "White", "nl"},
-    {"zwart", "Black", "nl"}, {"uitslag", "Result", "nl"}, {"resultaat", "Result", "nl"}, {"bord", "Board", "nl"},
+    {"toernooi", "Event", "nl", Take::WholeLine},
+    {"plaats", "Site", "nl"},
+    {"wit", "White", "nl"},
+    {"zwart", "Black", "nl"},
+    {"uitslag", "Result", "nl"},
+    {"resultaat", "Result", "nl"},
+    {"bord", "Board", "nl"},
     // Catalan
-    {"torneig", "Event", "ca", Take::WholeLine}, {"lloc", "Site", "ca"}, {"blanques", "White", "ca"},
-    {"negres", "Black", "ca"}, {"resultat", "Result", "ca"}, {"obertura", "Opening", "ca"},
+    {"torneig", "Event", "ca", Take::WholeLine},
+    {"lloc", "Site", "ca"},
+    {"blanques", "White", "ca"},
+    {"negres", "Black", "ca"},
+    {"resultat", "Result", "ca"},
+    {"obertura", "Opening", "ca"},
     // Russian
-    {"турнир", "Event", "ru", Take::WholeLine}, {"соревнование", "Event", "ru"}, {"место", "Site", "ru"},
-    {"город", "Site", "ru"}, {"тур", "Round", "ru"}, {"раунд", "Round", "ru"}, {"белые", "White", "ru"},
-    {"черные", "Black", "ru"}, {"чёрные", "Black", "ru"}, {"дата", "Date", "ru"}, {"результат", "Result", "ru"},
-    {"доска", "Board", "ru"}, {"дебют", "Opening", "ru"},
+    {"турнир", "Event", "ru", Take::WholeLine},
+    {"соревнование", "Event", "ru"},
+    {"место", "Site", "ru"},
+    {"город", "Site", "ru"},
+    {"тур", "Round", "ru"},
+    {"раунд", "Round", "ru"},
+    {"белые", "White", "ru"},
+    {"черные", "Black", "ru"},
+    {"чёрные", "Black", "ru"},
+    {"дата", "Date", "ru"},
+    {"результат", "Result", "ru"},
+    {"доска", "Board", "ru"},
+    {"дебют", "Opening", "ru"},
 };
 
 std::string fold(std::string_view text) {
@@ -172,9 +235,9 @@ std::optional<std::string> pgn_result(std::string_view value) {
   const std::string v = fold(trim(value));
   if (v == "1-0" || v == "1:0") return "1-0";
   if (v == "0-1" || v == "0:1") return "0-1";
-  static constexpr std::string_view kDraws[] = {"1/2-1/2", "½-½", "1/2", "½", "=", "½:½", "tablas", "draw",
-                                                "remis", "remise", "nulle", "patta", "empate", "remise",
-                                                "taules", "ничья"};
+  static constexpr std::string_view kDraws[] = {"1/2-1/2", "½-½",    "1/2",    "½",      "=",     "½:½",
+                                                "tablas",  "draw",   "remis",  "remise", "nulle", "patta",
+                                                "empate",  "remise", "taules", "ничья"};
   for (std::string_view d : kDraws)
     if (v == d) return "1/2-1/2";
   if (v == "*") return "*";
@@ -240,10 +303,8 @@ std::optional<std::string> pgn_date(std::string_view text, bool day_first, std::
   }
   if (year < 1000 || year > 9999 || month > 12 || day > 31 || (month == 0) != (day == 0)) return std::nullopt;
   char buf[16];
-  if (month == 0)
-    std::snprintf(buf, sizeof buf, "%04d.??.??", year);
-  else
-    std::snprintf(buf, sizeof buf, "%04d.%02d.%02d", year, month, day);
+  if (month == 0) std::snprintf(buf, sizeof buf, "%04d.??.??", year);
+  else std::snprintf(buf, sizeof buf, "%04d.%02d.%02d", year, month, day);
   return std::string(buf);
 }
 
@@ -262,7 +323,8 @@ std::optional<ScoresheetHeader> read_scoresheet_header(std::string_view text) {
     std::size_t nl = text.find('\n', pos);
     std::size_t line_end = nl == std::string_view::npos ? text.size() : nl;
     std::string_view line = trim(text.substr(pos, line_end - pos));
-    const std::size_t line_offset = pos + (line.empty() ? 0 : static_cast<std::size_t>(line.data() - (text.data() + pos)));
+    const std::size_t line_offset =
+        pos + (line.empty() ? 0 : static_cast<std::size_t>(line.data() - (text.data() + pos)));
     if (!line.empty()) {
       if (line[0] == '{' || line[0] == '[' || line[0] == ';' || line[0] == '%') break;
       if (auto m = header_line(line)) {

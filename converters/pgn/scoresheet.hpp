@@ -15,12 +15,12 @@
 namespace planilla {
 
 struct ScoresheetTag {
-  std::string name;         // PGN tag name: "Event", "White", …
-  std::string value;        // in PGN form ("2024.03.12" for a date)
-  std::size_t offset = 0;   // byte offset of its line in the text
+  std::string name;        // PGN tag name: "Event", "White", …
+  std::string value;       // in PGN form ("2024.03.12" for a date)
+  std::size_t offset = 0;  // byte offset of its line in the text
 };
 
-struct ScoresheetLine {     // a header-block line kept as a comment
+struct ScoresheetLine {  // a header-block line kept as a comment
   std::string text;
   std::size_t offset = 0;
 };

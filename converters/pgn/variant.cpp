@@ -19,10 +19,10 @@ std::string lower_compact(std::string_view s) {
 
 VariantKind classify_variant(std::string_view value) {
   std::string v = lower_compact(value);
-  static constexpr std::string_view k960[] = {"chess960", "960", "fischerandom", "fischerrandom", "fischerrandomchess",
-                                              "frc", "chess960frc"};
-  static constexpr std::string_view kStandard[] = {"", "standard", "normal", "chess", "fromposition", "regular",
-                                                   "orthodox", "classical", "?"};
+  static constexpr std::string_view k960[] = {"chess960",           "960", "fischerandom", "fischerrandom",
+                                              "fischerrandomchess", "frc", "chess960frc"};
+  static constexpr std::string_view kStandard[] = {"",        "standard", "normal",    "chess", "fromposition",
+                                                   "regular", "orthodox", "classical", "?"};
   for (std::string_view s : k960)
     if (v == s) return VariantKind::Chess960;
   for (std::string_view s : kStandard)

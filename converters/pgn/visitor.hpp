@@ -29,8 +29,8 @@ struct MoveEvent {
   const WrittenMove* written;  // nullptr when the token is not a move in the move grammar
   Move move;
   const Position& before;
-  std::uint32_t ply;           // 1-based from the start of the game, along this line
-  bool draw_offer;             // (=) after the move
+  std::uint32_t ply;  // 1-based from the start of the game, along this line
+  bool draw_offer;    // (=) after the move
   // The text is the move as it should be written (a writer that formats moves itself, such as
   // the descriptive one, forwards them with `move` empty): writers take it as it is.
   bool preformatted = false;

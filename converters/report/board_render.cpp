@@ -35,8 +35,7 @@ std::string render_text(const Position& pos, const RenderOptions& options) {
       Piece p = pos.piece_at(make_square(static_cast<File>(file), static_cast<Rank>(rank)));
       if (p.type == PieceType::None)
         out += ((file + rank) % 2 == 0) ? "·" : " ";  // dark squares dotted: readable without colour
-      else
-        out += glyph(p);
+      else out += glyph(p);
       out += ' ';
     }
     out.back() = '\n';
@@ -88,8 +87,8 @@ std::string render_with_page_defs(const Position& pos, const RenderOptions& opti
     if (a.from == Square::None || a.to == Square::None) continue;
     auto [x1, y1] = corner(a.from, options);
     auto [x2, y2] = corner(a.to, options);
-    out += "<line x1=\"" + num(x1 + sq / 2) + "\" y1=\"" + num(y1 + sq / 2) + "\" x2=\"" + num(x2 + sq / 2) + "\" y2=\"" +
-           num(y2 + sq / 2) + "\" stroke=\"" + arrow_colour(a.kind) + "\" class=\"arrow\"/>";
+    out += "<line x1=\"" + num(x1 + sq / 2) + "\" y1=\"" + num(y1 + sq / 2) + "\" x2=\"" + num(x2 + sq / 2) +
+           "\" y2=\"" + num(y2 + sq / 2) + "\" stroke=\"" + arrow_colour(a.kind) + "\" class=\"arrow\"/>";
   }
   return out + "</svg>";
 }
@@ -100,8 +99,9 @@ std::string svg_page_defs(int sq) {
   auto num = [](int v) { return std::to_string(v); };
   const int margin = sq / 2;
   std::string out = "<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\"><defs>";
-  out += "<marker id=\"ah\" viewBox=\"0 0 10 10\" refX=\"5\" refY=\"5\" markerWidth=\"3\" markerHeight=\"3\" "
-         "orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"context-stroke\"/></marker>";
+  out +=
+      "<marker id=\"ah\" viewBox=\"0 0 10 10\" refX=\"5\" refY=\"5\" markerWidth=\"3\" markerHeight=\"3\" "
+      "orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"context-stroke\"/></marker>";
   for (int flipped = 0; flipped < 2; ++flipped) {
     RenderOptions o;
     o.square_size = sq;
@@ -117,10 +117,11 @@ std::string svg_page_defs(int sq) {
     for (int i = 0; i < 8; ++i) {
       int file = o.flipped ? 7 - i : i;
       int rank = o.flipped ? i : 7 - i;
-      out += "<text x=\"" + num(margin + i * sq + sq / 2) + "\" y=\"" + num(8 * sq + margin * 3 / 4) + "\" font-size=\"" +
-             num(sq / 3) + "\" text-anchor=\"middle\">" + std::string(1, static_cast<char>('a' + file)) + "</text>";
-      out += "<text x=\"" + num(margin / 2) + "\" y=\"" + num(i * sq + sq / 2 + sq / 8) + "\" font-size=\"" + num(sq / 3) +
-             "\" text-anchor=\"middle\">" + std::string(1, static_cast<char>('1' + rank)) + "</text>";
+      out += "<text x=\"" + num(margin + i * sq + sq / 2) + "\" y=\"" + num(8 * sq + margin * 3 / 4) +
+             "\" font-size=\"" + num(sq / 3) + "\" text-anchor=\"middle\">" +
+             std::string(1, static_cast<char>('a' + file)) + "</text>";
+      out += "<text x=\"" + num(margin / 2) + "\" y=\"" + num(i * sq + sq / 2 + sq / 8) + "\" font-size=\"" +
+             num(sq / 3) + "\" text-anchor=\"middle\">" + std::string(1, static_cast<char>('1' + rank)) + "</text>";
     }
     out += "</g>";
   }
@@ -128,8 +129,9 @@ std::string svg_page_defs(int sq) {
     for (int t = 0; t < 6; ++t) {
       Piece p{c, static_cast<PieceType>(t)};
       out += "<symbol id=\"" + piece_id(p) + "\" viewBox=\"0 0 " + num(sq) + " " + num(sq) + "\" width=\"" + num(sq) +
-             "\" height=\"" + num(sq) + "\"><text x=\"" + num(sq / 2) + "\" y=\"" + num(sq * 4 / 5) + "\" font-size=\"" +
-             num(sq * 4 / 5) + "\" text-anchor=\"middle\">" + std::string(glyph(p)) + "</text></symbol>";
+             "\" height=\"" + num(sq) + "\"><text x=\"" + num(sq / 2) + "\" y=\"" + num(sq * 4 / 5) +
+             "\" font-size=\"" + num(sq * 4 / 5) + "\" text-anchor=\"middle\">" + std::string(glyph(p)) +
+             "</text></symbol>";
     }
   return out + "</defs></svg>";
 }
@@ -142,10 +144,11 @@ std::string render_svg(const Position& pos, const RenderOptions& options) {
   std::string out;
   out.reserve(8192);
   auto num = [](int v) { return std::to_string(v); };
-  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + num(size) + " " + num(size) +
-         "\" width=\"" + num(size) + "\" height=\"" + num(size) + "\" role=\"img\">";
-  out += "<defs><marker id=\"ah\" viewBox=\"0 0 10 10\" refX=\"5\" refY=\"5\" markerWidth=\"3\" "
-         "markerHeight=\"3\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"context-stroke\"/></marker></defs>";
+  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + num(size) + " " + num(size) + "\" width=\"" +
+         num(size) + "\" height=\"" + num(size) + "\" role=\"img\">";
+  out +=
+      "<defs><marker id=\"ah\" viewBox=\"0 0 10 10\" refX=\"5\" refY=\"5\" markerWidth=\"3\" "
+      "markerHeight=\"3\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"context-stroke\"/></marker></defs>";
   for (int i = 0; i < 64; ++i) {
     Square s = square_at(i);
     auto [x, y] = corner(s, options);
@@ -155,8 +158,8 @@ std::string render_svg(const Position& pos, const RenderOptions& options) {
            "\" fill=\"" + fill + "\"/>";
     Piece p = pos.piece_at(s);
     if (p.type != PieceType::None) {
-      out += "<text x=\"" + num(x + sq / 2) + "\" y=\"" + num(y + sq * 4 / 5) +
-             "\" font-size=\"" + num(sq * 4 / 5) + "\" text-anchor=\"middle\">";
+      out += "<text x=\"" + num(x + sq / 2) + "\" y=\"" + num(y + sq * 4 / 5) + "\" font-size=\"" + num(sq * 4 / 5) +
+             "\" text-anchor=\"middle\">";
       out += glyph(p);
       out += "</text>";
     }
@@ -165,10 +168,10 @@ std::string render_svg(const Position& pos, const RenderOptions& options) {
   for (int i = 0; i < 8; ++i) {
     int file = options.flipped ? 7 - i : i;
     int rank = options.flipped ? i : 7 - i;
-    out += "<text x=\"" + num(margin + i * sq + sq / 2) + "\" y=\"" + num(8 * sq + margin * 3 / 4) +
-           "\" font-size=\"" + num(sq / 3) + "\" text-anchor=\"middle\">" + std::string(1, static_cast<char>('a' + file)) + "</text>";
-    out += "<text x=\"" + num(margin / 2) + "\" y=\"" + num(i * sq + sq / 2 + sq / 8) + "\" font-size=\"" + num(sq / 3) +
-           "\" text-anchor=\"middle\">" + std::string(1, static_cast<char>('1' + rank)) + "</text>";
+    out += "<text x=\"" + num(margin + i * sq + sq / 2) + "\" y=\"" + num(8 * sq + margin * 3 / 4) + "\" font-size=\"" +
+           num(sq / 3) + "\" text-anchor=\"middle\">" + std::string(1, static_cast<char>('a' + file)) + "</text>";
+    out += "<text x=\"" + num(margin / 2) + "\" y=\"" + num(i * sq + sq / 2 + sq / 8) + "\" font-size=\"" +
+           num(sq / 3) + "\" text-anchor=\"middle\">" + std::string(1, static_cast<char>('1' + rank)) + "</text>";
   }
   for (const BoardArrow& a : options.arrows) {
     if (a.from == Square::None || a.to == Square::None) continue;
@@ -178,8 +181,8 @@ std::string render_svg(const Position& pos, const RenderOptions& options) {
                               : a.kind == BoardArrow::Kind::Suggested ? "#27ae60"
                                                                       : "#2980b9";
     out += "<line x1=\"" + num(x1 + sq / 2) + "\" y1=\"" + num(y1 + sq / 2) + "\" x2=\"" + num(x2 + sq / 2) +
-           "\" y2=\"" + num(y2 + sq / 2) + "\" stroke=\"" + std::string(colour) + "\" stroke-width=\"" +
-           num(sq / 7) + "\" stroke-opacity=\"0.8\" marker-end=\"url(#ah)\"/>";
+           "\" y2=\"" + num(y2 + sq / 2) + "\" stroke=\"" + std::string(colour) + "\" stroke-width=\"" + num(sq / 7) +
+           "\" stroke-opacity=\"0.8\" marker-end=\"url(#ah)\"/>";
   }
   out += "</svg>";
   return out;

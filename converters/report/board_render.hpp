@@ -16,10 +16,10 @@ struct BoardArrow {
 };
 
 struct RenderOptions {
-  bool flipped = false;                 // Black at the bottom
+  bool flipped = false;  // Black at the bottom
   std::vector<BoardArrow> arrows;
-  Square highlight = Square::None;      // e.g. the square a written move pointed at
-  int square_size = 40;                 // SVG pixels
+  Square highlight = Square::None;  // e.g. the square a written move pointed at
+  int square_size = 40;             // SVG pixels
   // Draw with the page's shared definitions (svg_page_defs(): squares, labels, pieces, arrow
   // head) instead of standalone: a page of many boards carries the drawing of each piece once.
   bool page_defs = false;

@@ -55,10 +55,8 @@ std::string moves_before(const Game& game, std::uint32_t ply) {
   const std::uint32_t begin = end > kMovesBefore ? end - kMovesBefore : 0;
   std::string out = begin > 0 ? "… " : "";
   for (std::uint32_t i = begin; i < end; ++i) {
-    if (white_at(i))
-      out += std::to_string(number_of(i)) + ". ";
-    else if (i == begin)
-      out += std::to_string(number_of(i)) + "… ";
+    if (white_at(i)) out += std::to_string(number_of(i)) + ". ";
+    else if (i == begin) out += std::to_string(number_of(i)) + "… ";
     out += moves[i].text + ' ';
   }
   out += std::to_string(number_of(end)) + (white_at(end) ? ". ?" : "… ?");
@@ -110,8 +108,7 @@ constexpr std::string_view kScript =
 
 class HtmlReport final : public ReportWriter {
  public:
-  HtmlReport(std::ostream& out, const ReportWriterOptions& options)
-      : out_(out), san_language_(options.language) {}
+  HtmlReport(std::ostream& out, const ReportWriterOptions& options) : out_(out), san_language_(options.language) {}
 
   void begin_game(const GameRecord& record, std::string_view file) override {
     flush_game();
@@ -244,8 +241,9 @@ class HtmlReport final : public ReportWriter {
       at += utf8_length(static_cast<unsigned char>(src[at]));
     const std::size_t len = src.compare(at, d.written.size(), d.written) == 0 ? d.written.size() : 0;
     b += "<pre class=\"src\"><span class=\"ln\">" + std::to_string(d.line) + " | </span>" +
-         html_escape(std::string_view(src).substr(0, at)) + "<mark>" + html_escape(std::string_view(src).substr(at, len)) +
-         "</mark>" + html_escape(std::string_view(src).substr(at + len)) + "</pre>";
+         html_escape(std::string_view(src).substr(0, at)) + "<mark>" +
+         html_escape(std::string_view(src).substr(at, len)) + "</mark>" +
+         html_escape(std::string_view(src).substr(at + len)) + "</pre>";
   }
 
   void board(const Position& pos, const Diagnostic& d, const GameRecord& record, std::string& b) {
@@ -259,9 +257,11 @@ class HtmlReport final : public ReportWriter {
     if (auto parsed = parse_move(d.written, game_language))
       if (auto t = parsed->move.target()) ro.highlight = *t;
     for (const std::string& c : d.candidates)
-      if (auto m = move_from_san(pos, c, san_language)) ro.arrows.push_back({m->from(), m->to(), BoardArrow::Kind::Candidate});
+      if (auto m = move_from_san(pos, c, san_language))
+        ro.arrows.push_back({m->from(), m->to(), BoardArrow::Kind::Candidate});
     for (const std::string& s : d.suggestions)
-      if (auto m = move_from_san(pos, s, san_language)) ro.arrows.push_back({m->from(), m->to(), BoardArrow::Kind::Suggested});
+      if (auto m = move_from_san(pos, s, san_language))
+        ro.arrows.push_back({m->from(), m->to(), BoardArrow::Kind::Suggested});
     b += "<figure>" + render_svg(pos, ro) + "<figcaption>Position before the move";
     b += pos.side_to_move() == Color::White ? " (White to move)" : " (Black to move)";
     b += "</figcaption></figure>";

@@ -71,9 +71,18 @@ class JsonLine {
     out_ += ']';
   }
   // A key and its value.
-  void field(std::string_view k, std::string_view v) { key(k); string(v); }
-  void field(std::string_view k, std::uint64_t v) { key(k); number(v); }
-  void field(std::string_view k, const std::vector<std::string>& v) { key(k); strings(v); }
+  void field(std::string_view k, std::string_view v) {
+    key(k);
+    string(v);
+  }
+  void field(std::string_view k, std::uint64_t v) {
+    key(k);
+    number(v);
+  }
+  void field(std::string_view k, const std::vector<std::string>& v) {
+    key(k);
+    strings(v);
+  }
   void end() { out_ += "}\n"; }
 
  private:

@@ -14,9 +14,9 @@ namespace planilla {
 
 // How much of the game model a report needs beyond the diagnostics.
 enum class ModelNeed : std::uint8_t {
-  None,           // the diagnostics and move numbers only (the text report)
-  DiagnosedGames, // tags and moves of each game that has a diagnostic (JSON Lines: FEN, players)
-  All,            // every game's (the HTML report names every game's players and result)
+  None,            // the diagnostics and move numbers only (the text report)
+  DiagnosedGames,  // tags and moves of each game that has a diagnostic (JSON Lines: FEN, players)
+  All,             // every game's (the HTML report names every game's players and result)
 };
 
 struct ReportFormat {

@@ -57,8 +57,8 @@ class SourceLines {
   void forget() { record_ = nullptr; }
 
  private:
-  static constexpr std::uint32_t kWidth = 160;   // code points shown at most
-  static constexpr std::uint32_t kBefore = 60;   // of them before the column
+  static constexpr std::uint32_t kWidth = 160;  // code points shown at most
+  static constexpr std::uint32_t kBefore = 60;  // of them before the column
 
   // The first CR or LF at or after `from`, or npos (find_first_of with a set calls memchr on the
   // set for every byte).
@@ -121,7 +121,7 @@ class SourceLines {
   const GameRecord* record_ = nullptr;
   std::uint32_t number_ = 0;
   std::uint64_t offset_ = 0;
-  std::uint32_t scan_index_ = 0;     // line found at scan_start_
+  std::uint32_t scan_index_ = 0;  // line found at scan_start_
   std::size_t scan_start_ = 0;
   std::uint32_t loaded_ = UINT32_MAX;  // line held in text_
   std::string text_;
@@ -129,6 +129,5 @@ class SourceLines {
   std::uint32_t cursor_column_ = 1;
   std::size_t cursor_byte_ = 0;
 };
-
 
 }  // namespace planilla

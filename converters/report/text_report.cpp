@@ -53,10 +53,8 @@ class TextReport final : public ReportWriter {
         std::size_t col = 1, i = 0;
         while (col < excerpt.caret && i < src.size()) {
           const std::size_t len = utf8_length(static_cast<unsigned char>(src[i]));
-          if (src[i] == '\t')
-            out << '\t';
-          else
-            out << std::string(display_width(std::string_view(src).substr(i, len)), ' ');
+          if (src[i] == '\t') out << '\t';
+          else out << std::string(display_width(std::string_view(src).substr(i, len)), ' ');
           i += len;
           ++col;
         }

@@ -17,8 +17,8 @@
 namespace planilla {
 
 struct BatchOptions {
-  unsigned jobs = 1;                 // worker threads; 0 = all cores
-  std::size_t max_in_flight = 0;     // 0 = 8 per worker
+  unsigned jobs = 1;              // worker threads; 0 = all cores
+  std::size_t max_in_flight = 0;  // 0 = 8 per worker
 };
 
 inline unsigned effective_jobs(unsigned jobs) {

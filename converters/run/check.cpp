@@ -41,8 +41,9 @@ Result<DiagnosticFilter, std::string> DiagnosticFilter::parse(std::string_view v
     if (name.empty()) continue;
     auto code = code_from_name(name);
     if (!code || code_severity(*code) != Severity::Warning)
-      return Unexpected{std::string("--warnings: '") + std::string(name) +
-                 "' is not a warning code (all, none, or codes such as W-CHECK-MISSING; see `planilla check --help`)"};
+      return Unexpected{
+          std::string("--warnings: '") + std::string(name) +
+          "' is not a warning code (all, none, or codes such as W-CHECK-MISSING; see `planilla check --help`)"};
     f.listed.push_back(*code);
   }
   return f;
@@ -75,8 +76,7 @@ void CheckReporter::file_diagnostic(const Diagnostic& d) {
   ++summary_.by_code[std::string(code_name(d.code))];
   if (options_.filter.shows(d, severity))
     writer_->diagnostic(d, nullptr, d.file.empty() ? current_file_ : d.file, severity);
-  else
-    ++summary_.hidden;
+  else ++summary_.hidden;
 }
 
 void CheckReporter::game(const GameRecord& record) {
@@ -108,8 +108,7 @@ void CheckReporter::game(const GameRecord& record) {
     ++summary_.by_code[std::string(code_name(d.code))];
     if (options_.filter.shows(d, severity))
       writer_->diagnostic(d, &record, d.file.empty() ? current_file_ : d.file, severity);
-    else if (severity != Severity::Note)
-      ++summary_.hidden;
+    else if (severity != Severity::Note) ++summary_.hidden;
   }
   if (game_has_error) ++summary_.games_with_errors;
 }

@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
+#include "board/result.hpp"
 #include "converters/pgn/reader.hpp"
 #include "converters/report/report_formats.hpp"
 #include "converters/report/report_writer.hpp"
-#include "board/result.hpp"
 #include "notation/language.hpp"
 
 namespace planilla {

@@ -2,10 +2,10 @@
 
 #include <ostream>
 
-#include "converters/pgn/descriptive_io.hpp"
 #include "converters/arbiter/detect.hpp"
-#include "converters/run/pipeline.hpp"
 #include "converters/arbiter/repair.hpp"
+#include "converters/pgn/descriptive_io.hpp"
+#include "converters/run/pipeline.hpp"
 
 namespace planilla {
 
@@ -47,7 +47,7 @@ RunStats convert(std::istream& in, std::ostream& out, const ConvertOptions& opti
   GameWork work = [&](ProcessedGame& g) {
     GameRecord& record = g.record;
     if (record.direct_visited) return;  // written already (the fast lane reports no errors)
-    g.text.clear();  // a prefix the direct writer saw before the fast lane gave the game up
+    g.text.clear();                     // a prefix the direct writer saw before the fast lane gave the game up
     if (options.repair_evident && record.has_errors()) {
       std::vector<Diagnostic> repairs;
       apply_evident_repairs(record, options.read, repairs);

@@ -15,14 +15,14 @@
 namespace planilla {
 
 struct ConvertOptions {
-  ReadOptions read;                // all but the language: `from` sets it
-  NotationSpec from;               // how moves are read (auto: detected per game)
-  NotationSpec to;                 // language + style of the output
-  PgnWriteOptions write;           // write.moves.style/language are set from `to`
+  ReadOptions read;       // all but the language: `from` sets it
+  NotationSpec from;      // how moves are read (auto: detected per game)
+  NotationSpec to;        // language + style of the output
+  PgnWriteOptions write;  // write.moves.style/language are set from `to`
   // `--repair evident`: apply the suggestions whose intention is evident (converters/arbiter/repair.hpp)
   // before writing; each repair is an N-REPAIRED note in the game's diagnostics.
   bool repair_evident = false;
-  unsigned jobs = 1;               // worker threads (0 = all cores); output is the same for any count
+  unsigned jobs = 1;  // worker threads (0 = all cores); output is the same for any count
   std::function<void(const GameRecord&)> on_each_game;  // after each game is written (progress)
 };
 
@@ -32,7 +32,7 @@ using ConvertDiagnosticSink = std::function<void(const GameRecord&)>;
 // Converts every game of `in`. A game with errors is still written as far as its moves
 // resolved, the unresolved token kept as written; its diagnostics go to `sink`.
 RunStats convert(std::istream& in, std::ostream& out, const ConvertOptions& options,
-                     const ConvertDiagnosticSink& sink = {});
+                 const ConvertDiagnosticSink& sink = {});
 
 // The spoken form of one game, one move per line ("1. Knight f three", "1... Pawn e five").
 void append_spoken(std::string& out, const Game& game, const WriteOptions& options);

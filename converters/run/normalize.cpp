@@ -36,7 +36,7 @@ std::string reject_text(const GameRecord& record) {
 }
 
 RunStats normalize(std::istream& in, std::ostream& out, std::ostream* rejects, const NormalizeOptions& options,
-                         const DiagnosticSink& sink) {
+                   const DiagnosticSink& sink) {
   RunStats stats;
   // Writing (or the reject text) is prepared on the workers; output goes out in input order.
   // The games the reader's fast lane takes (no errors) are written while they are read: no

@@ -17,8 +17,8 @@
 namespace planilla {
 
 struct NormalizeOptions {
-  ReadOptions read;        // file name, encoding override, language, resolve options
-  PgnWriteOptions write;   // style × language of the movetext, FEN dialect, line width
+  ReadOptions read;       // file name, encoding override, language, resolve options
+  PgnWriteOptions write;  // style × language of the movetext, FEN dialect, line width
   // `--from auto`: a game whose moves do not resolve in read.language is re-read under the
   // other letter sets (converters/arbiter/detect.hpp).
   NotationSpec from;  // default: read.language as is; the CLI passes --from (auto by default)
@@ -34,7 +34,7 @@ using DiagnosticSink = std::function<void(const Diagnostic&)>;
 // Normalizes one input. `rejects` may be null: rejected games are then counted and their
 // diagnostics still reported, but their bytes go nowhere.
 RunStats normalize(std::istream& in, std::ostream& out, std::ostream* rejects, const NormalizeOptions& options,
-                         const DiagnosticSink& sink = {});
+                   const DiagnosticSink& sink = {});
 
 // The text written to the rejects stream for one game: `;` lines with its diagnostics (in the
 // game's encoding), then its original bytes, then a blank line.

@@ -349,8 +349,7 @@ bool OutputSet::flush() {
     if (!*standard_output_) {
       if (auto* buf = dynamic_cast<FdWriteBuf*>(standard_output_->rdbuf()); buf && buf->error())
         fail_errno("write", buf->name(), buf->error());
-      else
-        fail("cannot write standard output");
+      else fail("cannot write standard output");
     }
   }
   return !failed();

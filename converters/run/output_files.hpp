@@ -34,7 +34,8 @@ class OutputSet;
 class FdWriteBuf : public std::streambuf {
  public:
   enum class BrokenPipe { Report, EndQuietly };
-  FdWriteBuf(int fd, std::string name, BrokenPipe on_broken_pipe = BrokenPipe::Report, std::size_t buffer_size = 1 << 16);
+  FdWriteBuf(int fd, std::string name, BrokenPipe on_broken_pipe = BrokenPipe::Report,
+             std::size_t buffer_size = 1 << 16);
   ~FdWriteBuf() override;
   FdWriteBuf(const FdWriteBuf&) = delete;
   FdWriteBuf& operator=(const FdWriteBuf&) = delete;

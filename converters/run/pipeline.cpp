@@ -98,7 +98,8 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
   std::function<void(std::vector<ProcessedGame>&)> deliver = [&](std::vector<ProcessedGame>& games) {
     for (ProcessedGame& g : games) sink(g);
   };
-  run_ordered<std::vector<GameJob>, std::vector<ProcessedGame>>(next, process, deliver, BatchOptions{jobs, 4 * static_cast<std::size_t>(effective_jobs(jobs))});
+  run_ordered<std::vector<GameJob>, std::vector<ProcessedGame>>(
+      next, process, deliver, BatchOptions{jobs, 4 * static_cast<std::size_t>(effective_jobs(jobs))});
   return reader.file_diagnostics();
 }
 

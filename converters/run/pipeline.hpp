@@ -25,14 +25,14 @@ struct ProcessedGame {
 // What a pipeline counts: convert and normalize return it (check's report keeps its own counts,
 // by code too: converters/report/report_writer.hpp).
 struct RunStats {
-  std::uint64_t games = 0;              // games read
-  std::uint64_t moves = 0;              // main-line moves that resolved (and unmodelled ones)
+  std::uint64_t games = 0;  // games read
+  std::uint64_t moves = 0;  // main-line moves that resolved (and unmodelled ones)
   std::uint64_t games_with_errors = 0;
   std::uint64_t errors = 0;
   std::uint64_t warnings = 0;
   std::uint64_t notes = 0;
-  std::uint64_t written = 0;            // normalize: games written
-  std::uint64_t rejected = 0;           // normalize: games sent to the rejects
+  std::uint64_t written = 0;   // normalize: games written
+  std::uint64_t rejected = 0;  // normalize: games sent to the rejects
   // Counts one game: games, moves, its diagnostics by severity, games_with_errors.
   void count(const GameRecord& record);
   RunStats& operator+=(const RunStats& o);

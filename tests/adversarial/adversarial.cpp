@@ -263,8 +263,8 @@ TEST_CASE("adversarial: CR-only line ends") {
 
 TEST_CASE("adversarial: 10 MB tag value") {
   const std::uint64_t size = 10 * 1000 * 1000;
-  const Run r = run(repeated("[Event \"", size / 1000, [](std::uint64_t) { return std::string(1000, 'v'); },
-                             "\"]\n\n1. e4 *"));
+  const Run r = run(repeated(
+      "[Event \"", size / 1000, [](std::uint64_t) { return std::string(1000, 'v'); }, "\"]\n\n1. e4 *"));
   check_neighbours(r, 3);
   CHECK(r.stats.rejected == 1);
   CHECK(r.rejected_bytes > size);
@@ -273,8 +273,8 @@ TEST_CASE("adversarial: 10 MB tag value") {
 
 TEST_CASE("adversarial: 100 MB comment") {
   const std::uint64_t size = 100 * 1000 * 1000;
-  const Run r = run(repeated("[Event \"talk\"]\n\n1. e4 {", size / 100,
-                             [](std::uint64_t) { return std::string(99, 'c') + "\n"; }, "} e5 *"));
+  const Run r = run(repeated(
+      "[Event \"talk\"]\n\n1. e4 {", size / 100, [](std::uint64_t) { return std::string(99, 'c') + "\n"; }, "} e5 *"));
   check_neighbours(r, 3);
   CHECK(r.stats.rejected == 1);
   CHECK(r.rejected_bytes > size);
@@ -287,7 +287,9 @@ TEST_CASE("adversarial: 200 MB of one game's movetext repeated") {
   const std::string movetext = kGood1.substr(kGood1.find("1. e4"));
   const std::uint64_t copies = 200 * 1000 * 1000 / movetext.size();
   // Two workers: CI's two cores (the output is the same for any job count).
-  const Run r = run(repeated("", copies, [&](std::uint64_t) { return movetext; }, ""), 2);
+  const Run r = run(repeated(
+                        "", copies, [&](std::uint64_t) { return movetext; }, ""),
+                    2);
   check_neighbours(r, copies + 2);
   CHECK(r.stats.rejected == 0);
   check_memory(movetext.size());  // games are small; 64 MiB covers the batches in flight
@@ -297,9 +299,8 @@ TEST_CASE("adversarial: 20 MB single game of repeated movetext without results")
   // One game that never ends: stopped by max_moves with E-LIMIT, rejected whole.
   const std::string moves = "Nf3 Nf6 Ng1 Ng8 ";
   const std::uint64_t copies = 20 * 1000 * 1000 / moves.size();
-  const Run r = run(repeated("[Event \"endless\"]\n\n", copies, [&](std::uint64_t i) {
-    return i % 5 == 4 ? moves + "\n" : moves;
-  }, "*"));
+  const Run r = run(repeated(
+      "[Event \"endless\"]\n\n", copies, [&](std::uint64_t i) { return i % 5 == 4 ? moves + "\n" : moves; }, "*"));
   check_neighbours(r, 3);
   CHECK(r.stats.rejected == 1);
   CHECK(r.rejected_bytes > 20 * 1000 * 1000);
@@ -310,9 +311,9 @@ TEST_CASE("adversarial: a game of 50,000 unreadable moves") {
   // Every token is a diagnostic (and normalize looks for suggestions): the cost per diagnostic
   // must not grow with its offset in the game, or this game would take hours.
   const std::uint64_t tokens = 50000;
-  const Run r = run(repeated("[Event \"noise\"]\n\n", tokens, [](std::uint64_t i) {
-    return std::string(i % 10 == 9 ? "Zz9\n" : "Zz9 ");
-  }, "*"));
+  const Run r = run(repeated(
+      "[Event \"noise\"]\n\n", tokens, [](std::uint64_t i) { return std::string(i % 10 == 9 ? "Zz9\n" : "Zz9 "); },
+      "*"));
   check_neighbours(r, 3);
   CHECK(r.stats.rejected == 1);
   check_memory(tokens * 4);

@@ -10,12 +10,12 @@
 #include <cstdio>
 #include <string_view>
 
-#define PLANILLA_FUZZ_CHECK(cond)                                                     \
-  do {                                                                                \
-    if (!(cond)) {                                                                    \
+#define PLANILLA_FUZZ_CHECK(cond)                                                             \
+  do {                                                                                        \
+    if (!(cond)) {                                                                            \
       std::fprintf(stderr, "fuzz invariant failed: %s (%s:%d)\n", #cond, __FILE__, __LINE__); \
-      __builtin_trap();                                                               \
-    }                                                                                 \
+      __builtin_trap();                                                                       \
+    }                                                                                         \
   } while (0)
 
 namespace planilla::fuzz {

@@ -7,9 +7,9 @@
 // (read == written + rejected, design decision 7).
 #include <sstream>
 
-#include "converters/run/normalize.hpp"
 #include "converters/pgn/pgn_writer.hpp"
 #include "converters/pgn/reader.hpp"
+#include "converters/run/normalize.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
 
 using namespace planilla;

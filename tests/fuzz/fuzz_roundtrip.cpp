@@ -13,8 +13,8 @@ using namespace planilla;
 
 namespace {
 
-constexpr NotationStyle kReadable[] = {NotationStyle::San, NotationStyle::Figurine, NotationStyle::Lan,
-                                    NotationStyle::Long, NotationStyle::Uci,      NotationStyle::Iccf};
+constexpr NotationStyle kReadable[] = {NotationStyle::San,  NotationStyle::Figurine, NotationStyle::Lan,
+                                       NotationStyle::Long, NotationStyle::Uci,      NotationStyle::Iccf};
 
 void check_move(const Position& pos, Move m, bool zeros, bool equals) {
   for (const Language& language : all_languages()) {
@@ -28,12 +28,14 @@ void check_move(const Position& pos, Move m, bool zeros, bool equals) {
       wo.promotion_equals = equals;
       const std::string token = write_move(pos, m, wo);
       auto parsed = parse_move(token, language);
-      if (!parsed) std::fprintf(stderr, "%s: '%s' does not parse: %s\n", std::string(language.code).c_str(),
-                                token.c_str(), parsed.error().message.c_str());
+      if (!parsed)
+        std::fprintf(stderr, "%s: '%s' does not parse: %s\n", std::string(language.code).c_str(), token.c_str(),
+                     parsed.error().message.c_str());
       PLANILLA_FUZZ_CHECK(parsed.has_value());
       auto r = resolve(parsed->move, pos, ro);
-      if (!r) std::fprintf(stderr, "%s: '%s' does not resolve: %s\n", std::string(language.code).c_str(),
-                           token.c_str(), r.error().message.c_str());
+      if (!r)
+        std::fprintf(stderr, "%s: '%s' does not resolve: %s\n", std::string(language.code).c_str(), token.c_str(),
+                     r.error().message.c_str());
       PLANILLA_FUZZ_CHECK(r.has_value());
       PLANILLA_FUZZ_CHECK(r->move == m);
       // notation_write's documented exception: in Chess960 a bare-squares king move onto its

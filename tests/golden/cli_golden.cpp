@@ -58,11 +58,13 @@ constexpr GoldenCase kCases[] = {
     {"scoresheet_en_json", "check tests/fixtures/scoresheets/en-hastings.txt --notes --format json"},
     // Which diagnostics are printed: --warnings and --errors-only (all are counted).
     {"check_warnings_none", "check tests/fixtures/pgn/warnings.pgn samples/errors.pgn --warnings none --color never"},
-    {"check_warnings_listed", "check tests/fixtures/pgn/warnings.pgn --warnings w-mate-missing,W-PAWN-LETTER --color never"},
+    {"check_warnings_listed",
+     "check tests/fixtures/pgn/warnings.pgn --warnings w-mate-missing,W-PAWN-LETTER --color never"},
     {"check_errors_only_json", "check samples/errors.pgn --errors-only --format json"},
     {"check_warnings_bad_code", "check samples/errors.pgn --warnings W-NO-SUCH"},
     {"normalize_warnings_counted", "normalize tests/fixtures/pgn/warnings.pgn -o /dev/null --rejects /dev/null"},
-    {"normalize_warnings_all", "normalize tests/fixtures/pgn/warnings.pgn -o /dev/null --rejects /dev/null --warnings all --color never"},
+    {"normalize_warnings_all",
+     "normalize tests/fixtures/pgn/warnings.pgn -o /dev/null --rejects /dev/null --warnings all --color never"},
     // Candidates and suggestions in each game's own letters unless --lang asks for others; JSON
     // Lines with the position before the move and the players (a fast-lane game's warning too).
     {"check_lang_default_es", "check tests/fixtures/pgn/es-errores.pgn --color never"},
@@ -75,7 +77,8 @@ constexpr GoldenCase kCases[] = {
     {"check_dir_default", "check tests/fixtures/dir --color never"},
     {"check_dir_include", "check tests/fixtures/dir --include *.md --color never"},
     {"check_dir_only_other_files", "check tests/fixtures/dir/notes --color never"},
-    {"check_binary_named", "check tests/fixtures/dir/board.png tests/fixtures/dir/notes/dump.bin tests/fixtures/dir/games.pgn --color never"},
+    {"check_binary_named",
+     "check tests/fixtures/dir/board.png tests/fixtures/dir/notes/dump.bin tests/fixtures/dir/games.pgn --color never"},
     {"check_missing_among_others", "check samples/no-such-file.pgn tests/fixtures/dir/games.pgn --color never"},
     {"check_gzip_json", "check tests/fixtures/dir/sub/more.pgn.gz --format json"},
     {"convert_dir_skipped", "convert tests/fixtures/dir --to es"},
@@ -86,8 +89,8 @@ std::string run_command(const std::string& command) {
   std::ostringstream out, err;
   auto cli = planilla::cli::make_app(planilla::cli::Io{in, out, err});
   int code = planilla::cli::run(*cli, command);
-  return "$ planilla " + command + "\n[exit " + std::to_string(code) + "]\n--- stdout\n" + out.str() +
-         "--- stderr\n" + err.str();
+  return "$ planilla " + command + "\n[exit " + std::to_string(code) + "]\n--- stdout\n" + out.str() + "--- stderr\n" +
+         err.str();
 }
 
 }  // namespace
@@ -116,7 +119,8 @@ TEST_CASE("an empty directory says so") {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   const std::string actual = run_command("check " + dir.string() + " --color never");
-  CHECK(actual.find("planilla: " + dir.string() + ": no PGN files in this directory (it is empty)") != std::string::npos);
+  CHECK(actual.find("planilla: " + dir.string() + ": no PGN files in this directory (it is empty)") !=
+        std::string::npos);
   CHECK(actual.find("summary: 0 files, 0 games") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
@@ -127,13 +131,17 @@ TEST_CASE("-o NAME.gz / .zst / .xz: written compressed through the run's tempora
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   const std::string plain = run_command("convert tests/fixtures/dir/games.pgn --to es -q");
-  const std::string stdout_text = plain.substr(plain.find("--- stdout\n") + 11, plain.find("--- stderr") - plain.find("--- stdout\n") - 11);
+  const std::string stdout_text =
+      plain.substr(plain.find("--- stdout\n") + 11, plain.find("--- stderr") - plain.find("--- stdout\n") - 11);
   REQUIRE(stdout_text.find("1. e4 e5") != std::string::npos);
   struct Row {
     const char* name;
     std::string_view magic;
   };
-  for (const Row& r : {Row{"out.pgn.gz", "\x1F\x8B"}, Row{"out.pgn.zst", "\x28\xB5\x2F\xFD"}, Row{"out.pgn.xz", "\xFD" "7zXZ"}}) {
+  for (const Row& r : {Row{"out.pgn.gz", "\x1F\x8B"}, Row{"out.pgn.zst", "\x28\xB5\x2F\xFD"},
+                       Row{"out.pgn.xz",
+                           "\xFD"
+                           "7zXZ"}}) {
     CAPTURE(r.name);
     const auto out = dir / r.name;
     const std::string result = run_command("convert tests/fixtures/dir/games.pgn --to es -q -o " + out.string());
@@ -179,7 +187,8 @@ TEST_CASE("--shard I/16 of a file: the 16 reports concatenate to one run's (the 
   REQUIRE(whole.find("E-ILLEGAL") != std::string::npos);
   std::string shards;
   for (int i = 1; i <= 16; ++i)
-    shards += body(run_command("check " + path.string() + " --format json --jobs 1 --shard " + std::to_string(i) + "/16"));
+    shards +=
+        body(run_command("check " + path.string() + " --format json --jobs 1 --shard " + std::to_string(i) + "/16"));
   CHECK(shards == whole);
   std::filesystem::remove(path);
 }

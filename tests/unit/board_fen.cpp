@@ -28,8 +28,10 @@ TEST_CASE("parse_fen reports the broken field with a clear message") {
        "Invalid FEN: side to move must be 'w' or 'b', got 'x'"},
       {"", 0, "Invalid FEN: empty text"},
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", 2, "Invalid FEN: missing side to move after the piece placement"},
-      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", 3, "Invalid FEN: missing castling rights field (use '-' for none)"},
-      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", 4, "Invalid FEN: missing en passant field (use '-' for none)"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", 3,
+       "Invalid FEN: missing castling rights field (use '-' for none)"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", 4,
+       "Invalid FEN: missing en passant field (use '-' for none)"},
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", 1, "Invalid FEN: board has 7 ranks, expected 8"},
       {"rnbqkbnr/pppppppp/8p/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, "Invalid FEN: rank 6 has more than 8 squares"},
       {"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, "Invalid FEN: rank 7 has 7 squares, expected 8"},
@@ -171,9 +173,9 @@ TEST_CASE("from_setup reports every broken rule at once") {
       {"4k3/8/8/8/8/8/8/R3K2R w KQ e3 0 1", CastlingMode::Standard, kInvalidEpSquare},
       {"4k3/8/8/8/8/8/8/4K2R w - e6 0 1", CastlingMode::Standard, kInvalidEpSquare},
       {"4k3/8/8/8/8/8/8/K3Q3 w - - 0 1", CastlingMode::Standard, kOppositeCheck},
-      {"4k3/3P1P2/8/8/8/8/8/4K3 b - - 0 1", CastlingMode::Standard, kImpossibleCheck},   // two pawn checkers
-      {"3rk3/8/8/8/8/8/8/r2K3r w - - 0 1", CastlingMode::Standard, kImpossibleCheck},     // three checkers
-      {"4k3/8/8/8/8/8/8/r2K3r w - - 0 1", CastlingMode::Standard, kImpossibleCheck},      // aligned checkers
+      {"4k3/3P1P2/8/8/8/8/8/4K3 b - - 0 1", CastlingMode::Standard, kImpossibleCheck},  // two pawn checkers
+      {"3rk3/8/8/8/8/8/8/r2K3r w - - 0 1", CastlingMode::Standard, kImpossibleCheck},   // three checkers
+      {"4k3/8/8/8/8/8/8/r2K3r w - - 0 1", CastlingMode::Standard, kImpossibleCheck},    // aligned checkers
       {"QQQQQQQQ/QQQQQQQQ/QQk5/8/8/8/8/4K3 b - - 0 1", CastlingMode::Standard, kTooManyPieces | kImpossibleCheck},
       // Several at once: missing black king, pawns on the back rank and a bad e.p. square.
       {"p7/8/8/8/8/8/8/4K3 w - e6 0 1", CastlingMode::Standard, kMissingKing | kPawnsOnBackRank | kInvalidEpSquare},

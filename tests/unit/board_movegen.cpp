@@ -223,8 +223,8 @@ TEST_CASE("filtered generation yields exactly the matching subset") {
       pos.legal_moves(filtered, types, from_mask, to_mask);
       std::size_t expected = 0;
       for (Move m : all) {
-        const bool match = (types & (1u << index_of(pos.moving_piece(m)))) && (from_mask & bb(m.from())) &&
-                           (to_mask & bb(m.to()));
+        const bool match =
+            (types & (1u << index_of(pos.moving_piece(m)))) && (from_mask & bb(m.from())) && (to_mask & bb(m.to()));
         expected += match;
         if (match) CHECK(filtered.contains(m));
       }
@@ -273,7 +273,7 @@ TEST_CASE("perft of known positions at small depth, with and without bulk counti
       {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 3, 12189},
       // Counts below from Stockfish 15.1 `go perft` (UCI_Chess960 for the first).
       {"2r1kr2/8/8/8/8/8/8/1R2K1R1 w GBfc - 0 1", 3, 11459},  // both sides castle in Chess960
-      {"3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1", 4, 10138},         // pychess: avoid illegal e.p.
+      {"3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1", 4, 10138},        // pychess: avoid illegal e.p.
       {"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1", 4, 13931},      // e.p. capture checks
   };
   for (const auto& row : rows) {
@@ -363,7 +363,8 @@ TEST_CASE("moves_to: the filtered generator's moves to one square, castling asid
   };
   std::size_t positions = 0, queries = 0;
   for (const char* fen : fens) {
-    const Position root = load(fen, FenOptions{.force_chess960 = std::string_view(fen).find("HF") != std::string_view::npos});
+    const Position root =
+        load(fen, FenOptions{.force_chess960 = std::string_view(fen).find("HF") != std::string_view::npos});
     std::vector<Position> layer{root}, tree{root};
     for (int depth = 0; depth < 2; ++depth) {
       std::vector<Position> next;

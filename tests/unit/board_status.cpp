@@ -50,19 +50,19 @@ TEST_CASE("insufficient material: FIDE dead-position material cases") {
     bool black_cannot_mate;
   };
   const Row rows[] = {
-      {"8/8/4k3/8/8/3K4/8/8 w - - 0 1", true, true, true},        // K v K
-      {"8/8/4k3/8/8/3K4/8/6N1 w - - 0 1", true, true, true},      // K+N v K
-      {"8/8/4k3/8/8/3K4/8/5B2 w - - 0 1", true, true, true},      // K+B v K
-      {"8/8/4k3/3b4/8/3K4/8/5B2 w - - 0 1", true, true, true},    // bishops on light squares only
-      {"8/8/4k3/8/8/3K4/8/2B2B2 w - - 0 1", false, false, true},  // bishops of both colours
-      {"8/8/4k3/2b5/8/3K4/8/5B2 w - - 0 1", false, false, false}, // opposite-coloured bishops
-      {"8/8/4k3/8/8/3K4/8/1N4N1 w - - 0 1", false, false, true},  // two knights can mate (with help)
-      {"8/8/4k3/2n5/8/3K4/8/6N1 w - - 0 1", false, false, false}, // K+N v K+N: mate is possible
-      {"8/8/4k3/8/8/3K4/8/4BN2 w - - 0 1", false, false, true},   // bishop and knight
-      {"8/8/4k3/8/8/3K4/4P3/8 w - - 0 1", false, false, true},    // a pawn
-      {"8/8/4k3/8/8/3K4/8/R7 w - - 0 1", false, false, true},    // a rook
-      {"8/8/4k3/3q4/8/3K4/8/6N1 w - - 0 1", false, true, false},  // K+N v K+Q: only Black can mate
-      {"8/8/4k3/3r4/8/3K4/8/6N1 w - - 0 1", false, false, false}, // the rook can block its own king
+      {"8/8/4k3/8/8/3K4/8/8 w - - 0 1", true, true, true},         // K v K
+      {"8/8/4k3/8/8/3K4/8/6N1 w - - 0 1", true, true, true},       // K+N v K
+      {"8/8/4k3/8/8/3K4/8/5B2 w - - 0 1", true, true, true},       // K+B v K
+      {"8/8/4k3/3b4/8/3K4/8/5B2 w - - 0 1", true, true, true},     // bishops on light squares only
+      {"8/8/4k3/8/8/3K4/8/2B2B2 w - - 0 1", false, false, true},   // bishops of both colours
+      {"8/8/4k3/2b5/8/3K4/8/5B2 w - - 0 1", false, false, false},  // opposite-coloured bishops
+      {"8/8/4k3/8/8/3K4/8/1N4N1 w - - 0 1", false, false, true},   // two knights can mate (with help)
+      {"8/8/4k3/2n5/8/3K4/8/6N1 w - - 0 1", false, false, false},  // K+N v K+N: mate is possible
+      {"8/8/4k3/8/8/3K4/8/4BN2 w - - 0 1", false, false, true},    // bishop and knight
+      {"8/8/4k3/8/8/3K4/4P3/8 w - - 0 1", false, false, true},     // a pawn
+      {"8/8/4k3/8/8/3K4/8/R7 w - - 0 1", false, false, true},      // a rook
+      {"8/8/4k3/3q4/8/3K4/8/6N1 w - - 0 1", false, true, false},   // K+N v K+Q: only Black can mate
+      {"8/8/4k3/3r4/8/3K4/8/6N1 w - - 0 1", false, false, false},  // the rook can block its own king
   };
   for (const auto& row : rows) {
     INFO(std::string(row.fen));

@@ -96,8 +96,7 @@ TEST_CASE("print tolerances: each class reads, and is named as a repair") {
   };
   const Row rows[] = {
       // his/her/its: the mover's own file, or the wing of the piece's side.
-      {"1. P. to K's 4th. P. to K's 4th. 2. K. Kt. to his B's 3d. Q. Kt. to her B's 3d.", "e4 e5 Nf3 Nc6",
-       "his/her"},
+      {"1. P. to K's 4th. P. to K's 4th. 2. K. Kt. to his B's 3d. Q. Kt. to her B's 3d.", "e4 e5 Nf3 Nc6", "his/her"},
       {"1. P. to Q's 4th. P. to K's 4th. 2. Q. to her 3d.", "d4 e5 Qd3", "his/her"},
       {"1. P-K4 P-K4 2. K. to his 2d.", "e4 e5 Ke2", "his/her"},
       {"1. P-K4 P-K4 2. K. B. P. to its 4th.", "e4 e5 f4", "his/her"},
@@ -114,8 +113,8 @@ TEST_CASE("print tolerances: each class reads, and is named as a repair") {
       {"1. P-Q4 P-Q4 2. Kt-QB3 Kt-QB3 3. B-B4 B-B4 4. Q-Q2 Q-Q2 5. Castles (Q R)",
        "d4 d5 Nc3 Nc6 Bf4 Bf5 Qd2 Qd7 O-O-O", "castling"},
       // "square" for the first rank.
-      {"1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. Castles Kt-B3 5. R to K square", "e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6 Re1",
-       "square"},
+      {"1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. Castles Kt-B3 5. R to K square",
+       "e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6 Re1", "square"},
       {"1. P-K4 P-K4 2. K to K2 K to K2 3. K to K sq.", "e4 e5 Ke2 Ke7 Ke1", "square"},
       // A verb instead of a square, resolved when unique.
       {"1. P-KB3 P-K4 2. P-KKt4 Q. checks.", "f3 e5 g4 Qh4#", "verb"},
@@ -131,14 +130,14 @@ TEST_CASE("print tolerances: each class reads, and is named as a repair") {
       // A misprint of the piece taken: the capture the board allows, said.
       {"1. P-K4 P-Q4 2. P takes B", "e4 d5 exd5", "piece taken"},
       // The origin set after the hyphen: "R-(QR3)K3" is the rook on QR3 to K3.
-      {"1. P-QR4 P-QR4 2. P-KR4 P-KR4 3. QR-R3 QR-R3 4. KR-R3 KR-R3 5. R-(QR3)K3",
-       "a4 a5 h4 h5 Ra3 Ra6 Rhh3 Rhh6 Rae3", "origin after the hyphen"},
+      {"1. P-QR4 P-QR4 2. P-KR4 P-KR4 3. QR-R3 QR-R3 4. KR-R3 KR-R3 5. R-(QR3)K3", "a4 a5 h4 h5 Ra3 Ra6 Rhh3 Rhh6 Rae3",
+       "origin after the hyphen"},
       // A file alone where nothing can go to its first rank: the rank left out...
       {"1. P-QKt4 P-K4 2. P-Kt P-Q4 3. P-Kt6", "b4 e5 b5 d5 b6", "rank left out"},
       // ...or the hyphen standing for "takes" ("P-Kt" as PxKt): the rest of the score chooses. (Two
       // spaces end the move: "P-Kt 5" would be P-Kt5.)
-      {"1. P-K4 P-Q4 2. Kt-QB3 P-Q5 3. Kt-Q5 P-QB3 4. Kt-KB3 P-Kt  5. KPxP",
-       "e4 d5 Nc3 d4 Nd5 c6 Nf3 cxd5 exd5", "OCR"},
+      {"1. P-K4 P-Q4 2. Kt-QB3 P-Q5 3. Kt-Q5 P-QB3 4. Kt-KB3 P-Kt  5. KPxP", "e4 d5 Nc3 d4 Nd5 c6 Nf3 cxd5 exd5",
+       "OCR"},
       // A misprinted rank (the Evergreen's P-QKt4 printed P-QKt2, where no pawn can go): the move
       // of that pawn to its file under which the rest replays (b3 dies at BxP ... P-B3).
       {"1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. P-QKt2 BxP 5. P-B3 B-R4 6. P-Q4 PxP "
@@ -242,8 +241,8 @@ TEST_CASE("book: headings give tags") {
   };
   for (const Row& row : rows) {
     CAPTURE(row.heading);
-    const std::string book = test::write_book_score(row.heading, kEvergreen, BookTypography::Hyphen,
-                                                    BookLayout::OneColumn, "Resigns.");
+    const std::string book =
+        test::write_book_score(row.heading, kEvergreen, BookTypography::Hyphen, BookLayout::OneColumn, "Resigns.");
     const BookRun r = run_book(book);
     REQUIRE(r.ex.games.size() == 1);
     const BookGame& g = r.ex.games[0];
@@ -365,15 +364,14 @@ TEST_CASE("book: an illegal move stops the game with its place; an empty score i
 TEST_CASE("a misprint is never assumed unless the whole score then replays") {
   // P-QKt2 when the score stops further on all the same: the stop stays at the first move no
   // reading fits.
-  CHECK(read_san("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QKt2 4. B-KKt5") ==
-        "stops: no legal move matches");
+  CHECK(read_san("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QKt2 4. B-KKt5") == "stops: no legal move matches");
   // Too few moves after it to confirm one: K-K3 (no king can go there) is not read as Ke2.
   CHECK(read_san("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. K-K3 B-B4 4. Kt-B3 Kt-B3") == "stops: no legal move matches");
   // KB names the bishop that started on f1 first; by place only where that cannot be read.
   CHECK(read_san("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. P-Q3 P-Q3 5. B-KKt5 Kt-B3 6. KB-Kt3") ==
         "e4 e5 Nf3 Nc6 Bc4 Bc5 d3 d6 Bg5 Nf6 Bb3");
-  CHECK_FALSE(has_repair("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. P-Q3 P-Q3 5. B-KKt5 Kt-B3 6. KB-Kt3",
-                         "on that side"));
+  CHECK_FALSE(
+      has_repair("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. P-Q3 P-Q3 5. B-KKt5 Kt-B3 6. KB-Kt3", "on that side"));
 }
 
 TEST_CASE("book: a Black move printed under the next number, confirmed by the next line") {
@@ -395,7 +393,8 @@ TEST_CASE("book: a Black move printed under the next number, confirmed by the ne
   REQUIRE(r.ex.games.size() == 1);
   CAPTURE(r.replays[0].summary);
   CHECK(r.replays[0].complete);
-  CHECK(san_of(r.replays[0].read.resolution) == "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5");
+  CHECK(san_of(r.replays[0].read.resolution) ==
+        "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5");
   bool named = false;
   for (const auto& d : r.replays[0].notes)
     named = named || (d.code == Code::DescriptiveRepair && d.message.find("misprinted number") != std::string::npos &&
@@ -466,16 +465,17 @@ TEST_CASE("book: 'Moves 1-5 as in Game No. 1' takes the first moves from the gam
   CHECK(r.replays[2].complete);
   CHECK(san_of(r.replays[2].read.resolution) == "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 Nf6 exd6 Bxd6");
   bool said = false;
-  for (const auto& d : r.replays[1].notes) said = said || d.message.find("the first 10 plies are game 1's") != std::string::npos;
+  for (const auto& d : r.replays[1].notes)
+    said = said || d.message.find("the first 10 plies are game 1's") != std::string::npos;
   CHECK(said);
   CHECK(r.ex.games[1].first_line == 11);  // its heading
 }
 
 TEST_CASE("book: column blocks (White's moves, then Black's) are tested both ways") {
-  const char* white[] = {"P-K4", "Kt-KB3", "P-Q4", "PxP", "QxB", "B-QB4", "Q-QKt3", "Kt-B3", "B-KKt5",
+  const char* white[] = {"P-K4", "Kt-KB3",   "P-Q4",       "PxP",  "QxB",  "B-QB4",  "Q-QKt3",   "Kt-B3",    "B-KKt5",
                          "KtxP", "BxKtP ch", "Castles QR", "RxKt", "R-Q1", "BxR ch", "Q-Kt8 ch", "R-Q8 mate"};
-  const char* black[] = {"P-K4", "P-Q3", "B-Kt5", "BxKt", "PxP", "Kt-KB3", "Q-K2", "P-B3",
-                         "P-Kt4", "PxKt", "QKt-Q2", "R-Q1", "RxR", "Q-K3", "KtxB", "KtxQ"};
+  const char* black[] = {"P-K4",  "P-Q3", "B-Kt5",  "BxKt", "PxP", "Kt-KB3", "Q-K2", "P-B3",
+                         "P-Kt4", "PxKt", "QKt-Q2", "R-Q1", "RxR", "Q-K3",   "KtxB", "KtxQ"};
   std::string book = "GAME No. 1.--Morphy v. The Duke and the Count.\n\nWhite.\n";
   for (int i = 0; i < 17; ++i) book += "   " + std::to_string(i + 1) + ". " + white[i] + "\n";
   book += "\nBlack.\n";

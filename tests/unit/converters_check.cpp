@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "converters/run/check.hpp"
 #include "converters/pgn/reader.hpp"
+#include "converters/run/check.hpp"
 
 using namespace planilla;
 
@@ -92,8 +92,18 @@ TEST_CASE("check JSON report: each line is what nlohmann's dump() makes of the s
   std::string controls;
   for (int c = 1; c < 0x20; ++c) controls += static_cast<char>(c);
   const std::vector<std::string> texts = {
-      "",          "Nf3",          "quote \" and backslash \\", controls, "del \x7F",
-      "Caballo \xC3\xA1", "\xE2\x99\x98" "f3", "latin-1 \xE1" " byte", "cut \xE2\x99", "\xFF\xFE",
+      "",
+      "Nf3",
+      "quote \" and backslash \\",
+      controls,
+      "del \x7F",
+      "Caballo \xC3\xA1",
+      "\xE2\x99\x98"
+      "f3",
+      "latin-1 \xE1"
+      " byte",
+      "cut \xE2\x99",
+      "\xFF\xFE",
   };
   for (const std::string& text : texts) {
     CAPTURE(text);
@@ -138,8 +148,8 @@ TEST_CASE("check JSON report: each line is what nlohmann's dump() makes of the s
     j["written"] = d.written;
     j["candidates"] = d.candidates;
     j["suggestions"] = d.suggestions;
-    j["suggestion_details"] = nlohmann::ordered_json::array(
-        {{{"move", "Nf3"}, {"evident", true}}, {{"move", text}, {"evident", false}}});
+    j["suggestion_details"] =
+        nlohmann::ordered_json::array({{{"move", "Nf3"}, {"evident", true}}, {{"move", text}, {"evident", false}}});
     // No game: no position, no players.
     for (const char* k : {"fen", "white", "black", "event"}) j[k] = nullptr;
     CHECK(first == j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");

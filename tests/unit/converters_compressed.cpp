@@ -66,7 +66,9 @@ TEST_CASE("compression: magic numbers, names") {
   CHECK(detect_compression(std::string("\x28\xB5\x2F\xFD\x00", 5)) == Compression::Zstd);
   CHECK(detect_compression("\x1F\x8B\x08") == Compression::Gzip);
   CHECK(detect_compression("BZh9") == Compression::Bzip2);
-  CHECK(detect_compression(std::string("\xFD" "7zXZ\0", 6)) == Compression::Xz);
+  CHECK(detect_compression(std::string("\xFD"
+                                       "7zXZ\0",
+                                       6)) == Compression::Xz);
   CHECK(detect_compression("[Event \"x\"]") == Compression::None);
   CHECK(detect_compression("BZh") == Compression::None);  // too short to be bzip2
   CHECK(detect_compression("") == Compression::None);

@@ -33,8 +33,14 @@ TEST_CASE("decode: detection table") {
       {"1. e4 e5 *", Encoding::Ascii, "1. e4 e5 *"},
       {"[White \"Polg\xC3\xA1r\"]", Encoding::Utf8, "[White \"Polgár\"]"},
       {"\xEF\xBB\xBF[Event \"x\"]", Encoding::Utf8Bom, "[Event \"x\"]"},
-      {std::string("\xFF\xFE" "e\0\xE9\0", 6), Encoding::Utf16Le, "eé"},
-      {std::string("\xFE\xFF" "\0e\0\xE9\x26\x58", 8), Encoding::Utf16Be, "eé♘"},
+      {std::string("\xFF\xFE"
+                   "e\0\xE9\0",
+                   6),
+       Encoding::Utf16Le, "eé"},
+      {std::string("\xFE\xFF"
+                   "\0e\0\xE9\x26\x58",
+                   8),
+       Encoding::Utf16Be, "eé♘"},
       {"[White \"Polg\xE1r, Judit\"] {M\xFCller}", Encoding::Latin1, "[White \"Polgár, Judit\"] {Müller}"},
       {"{\x93quoted\x94 \x80 5}", Encoding::Windows1252, "{“quoted” € 5}"},
   };
@@ -76,7 +82,11 @@ TEST_CASE("decode: a short Cyrillic tag alone is still Cyrillic, German names st
   // "Карпов" in CP1251 and in CP866.
   CHECK(detect_encoding("[White \"\xCA\xE0\xF0\xEF\xEE\xE2\"]") == Encoding::Windows1251);
   CHECK(detect_encoding("[White \"\x8A\xA0\xE0\xAF\xAE\xA2\"]") == Encoding::Cp866);
-  CHECK(detect_encoding("[White \"M\xFC" "ller\"] [Black \"J\xF6" "rg Kr\xE4" "mer\"] {Er\xF6" "ffnung}") == Encoding::Latin1);
+  CHECK(detect_encoding("[White \"M\xFC"
+                        "ller\"] [Black \"J\xF6"
+                        "rg Kr\xE4"
+                        "mer\"] {Er\xF6"
+                        "ffnung}") == Encoding::Latin1);
   // Little evidence: the file's choice wins.
   CHECK(detect_encoding("{\xE9}", Encoding::Cp866) == Encoding::Cp866);
 }
@@ -85,8 +95,13 @@ TEST_CASE("decode: explicit override") {
   Decoded d = decode("\xE9", forced(Encoding::Windows1251));
   CHECK(d.forced);
   CHECK(d.text() == "й");
-  Decoded bad = decode("a\xFF" "b", forced(Encoding::Utf8));
-  CHECK(bad.text() == "a\xEF\xBF\xBD" "b");
+  Decoded bad = decode(
+      "a\xFF"
+      "b",
+      forced(Encoding::Utf8));
+  CHECK(bad.text() ==
+        "a\xEF\xBF\xBD"
+        "b");
   CHECK(bad.invalid_bytes == 1);
   CHECK(bad.first_invalid == 1);
 }

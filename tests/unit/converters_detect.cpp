@@ -29,8 +29,8 @@ GameRecord read_auto(const std::string& pgn) {
 }
 
 std::size_t count_code(const GameRecord& r, Code code) {
-  return static_cast<std::size_t>(
-      std::count_if(r.diagnostics.begin(), r.diagnostics.end(), [code](const Diagnostic& d) { return d.code == code; }));
+  return static_cast<std::size_t>(std::count_if(r.diagnostics.begin(), r.diagnostics.end(),
+                                                [code](const Diagnostic& d) { return d.code == code; }));
 }
 
 const Diagnostic* find_code(const GameRecord& r, Code code) {
@@ -58,8 +58,7 @@ std::string san_line(const GameRecord& r) {
 // Mate in one of our own making: Bh5-f7 mates the king on g8 (f8 and h8 held by its own knight
 // and rook, f7 covered by the f1 rook). Read with the Hungarian letters (B = bástya, the rook),
 // `Bf7#` is Rf1-f7, legal but no check: a mate mark that reading would have to ignore.
-const std::string kBf7Mate =
-    "[FEN \"5nkr/6pp/8/7B/8/8/8/5RK1 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Bf7# *\n";
+const std::string kBf7Mate = "[FEN \"5nkr/6pp/8/7B/8/8/8/5RK1 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Bf7# *\n";
 
 }  // namespace
 
@@ -67,8 +66,8 @@ TEST_CASE("detect: a clean reading beats one that needed leniency; English wins 
   struct Row {
     std::string what;
     std::string pgn;
-    const char* language;  // the letter set's representative chosen
-    const char* moves;     // English SAN of the main line
+    const char* language;   // the letter set's representative chosen
+    const char* moves;      // English SAN of the main line
     std::size_t ambiguous;  // W-READING-AMBIGUOUS warnings
   };
   const Row rows[] = {

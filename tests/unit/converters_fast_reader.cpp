@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "converters/arbiter/detect.hpp"
+#include "converters/input/split.hpp"
 #include "converters/pgn/fast_reader.hpp"
 #include "converters/pgn/game.hpp"
 #include "converters/pgn/reader.hpp"
-#include "converters/input/split.hpp"
 #include "notation/language.hpp"
 
 using namespace planilla;
@@ -68,8 +68,8 @@ TEST_CASE("fast lane: taken when it reads the game as the general reader does") 
       {"castling and promotion through the move grammar",
        "[FEN \"4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1\"]\n\n1. b8=Q+ Kf7 2. 0-0+ Kg6 3. Qb1+ Kh5 4. Rf5+ *", true},
       {"CRLF line ends", "[Event \"x\"]\r\n\r\n1. e4 e5\r\n2. Nf3 *\r\n", true},
-      {"Chess960 with a FEN", "[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n1. g4 *",
-       true},
+      {"Chess960 with a FEN",
+       "[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n1. g4 *", true},
       {"result only", "[Event \"x\"]\n\n*", true},
       // The resolver's remarks on moves that resolve are the fast lane's too.
       {"missing mate mark", "[Event \"x\"]\r\n\r\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6\r\n4. Qxf7 1-0", true},
@@ -85,14 +85,21 @@ TEST_CASE("fast lane: taken when it reads the game as the general reader does") 
       {"lone CR", "1. e4\re5 *", false},
       // UTF-8 inside tag values and comments: the same bytes either way, columns in code points.
       {"UTF-8 in tag values and comments",
-       "[White \"Ca\xC3\xB1" "ete\"]\n\n1. e4 {tr\xC3\xA8s bien} e5 ; \xC2\xA1ojo!\n2. Nf3 *", true},
-      {"a remark after UTF-8 on its line",
-       "{tr\xC3\xA8s} 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 1-0", true},
+       "[White \"Ca\xC3\xB1"
+       "ete\"]\n\n1. e4 {tr\xC3\xA8s bien} e5 ; \xC2\xA1ojo!\n2. Nf3 *",
+       true},
+      {"a remark after UTF-8 on its line", "{tr\xC3\xA8s} 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 1-0", true},
       {"UTF-8 ellipsis after a move number", "1. e4 1\xE2\x80\xA6 e5 *", false},
       {"UTF-8 result", "1. e4 e5 \xC2\xBD-\xC2\xBD", false},
-      {"figurine", "1. e4 e5 2. \xE2\x99\x98" "f3 *", false},
+      {"figurine",
+       "1. e4 e5 2. \xE2\x99\x98"
+       "f3 *",
+       false},
       {"glued figurine promotion", "[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b8(\xE2\x99\x95) *", false},
-      {"Latin-1", "[White \"Ca\xF1" "ete\"]\n\n1. e4 *", false},
+      {"Latin-1",
+       "[White \"Ca\xF1"
+       "ete\"]\n\n1. e4 *",
+       false},
       {"escape line", "1. e4\n% note\ne5 *", false},
       {"draw offer", "1. e4 (=) e5 *", false},
       {"separate e.p. mark", "1. e4 d5 2. e5 f5 3. exf6 e.p. *", false},
@@ -162,9 +169,9 @@ TEST_CASE("fast lane: the lettered prefixes it notes are the tie check's, or non
   const Row rows[] = {
       {"[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 Bc5) Nf6 4. O-O *", true},
       {"1.e4 e5 2.Nf3 {Queen's knight next} Nc6 3.Nxe5?! Nxe5 *", true},
-      {"[Event \"x\"] 1. e4 e5 2. Nf3 *", false},           // movetext on a tag's line
+      {"[Event \"x\"] 1. e4 e5 2. Nf3 *", false},             // movetext on a tag's line
       {"[Event \"x\"]\n\n1. e4 ; Note\ne5 2. Nf3 *", false},  // the scan reads ; comments' words
-      {"1. e4\fe5 2. Nf3 *", false},                        // a form feed is text to the scan
+      {"1. e4\fe5 2. Nf3 *", false},                          // a form feed is text to the scan
   };
   for (const Row& r : rows) {
     CAPTURE(r.text);

@@ -78,12 +78,12 @@ TEST_CASE("ReplayOrder: which event orders the model gives back as they came") {
   };
   const Row rows[] = {
       {"me4 me5 r", true},
-      {"me4 n1 ca me5 r", true},                // NAG, then comment: the model's own order
-      {"me4 ca n1 me5 r", false},               // comment, then NAG: replayed NAG first
-      {"me4 n1 ca n2 r", false},                // a second NAG after the comment
-      {"ca me4 me5 r", true},                   // a comment before the first move
-      {"n3 me4 r", true},                       // a NAG before the first move
-      {"ca n3 me4 r", false},                   // ... after a comment: leading NAGs come first
+      {"me4 n1 ca me5 r", true},   // NAG, then comment: the model's own order
+      {"me4 ca n1 me5 r", false},  // comment, then NAG: replayed NAG first
+      {"me4 n1 ca n2 r", false},   // a second NAG after the comment
+      {"ca me4 me5 r", true},      // a comment before the first move
+      {"n3 me4 r", true},          // a NAG before the first move
+      {"ca n3 me4 r", false},      // ... after a comment: leading NAGs come first
       {"me4 ( md4 ) me5 r", true},
       {"me4 ( md4 ) ( mc4 ) me5 r", true},
       {"me4 ca ( md4 ) me5 r", true},           // the move's comment, then its variation
@@ -93,7 +93,7 @@ TEST_CASE("ReplayOrder: which event orders the model gives back as they came") {
       {"me4 ( md4 ) ca r", false},              // comments after the last variation of a line
       {"me4 ( md4 ca ) me5 r", true},           // the variation's move's comment
       {"me4 ( ca md4 ) me5 r", true},
-      {"me4 ( ca ) me5 r", true},               // a variation with a comment only
+      {"me4 ( ca ) me5 r", true},  // a variation with a comment only
       {"me4 ( md4 ( mc4 ) ca ) r", false},
       {"me4 ( md4 ( mc4 ) ) me5 r", true},
   };

@@ -21,7 +21,7 @@ const std::string kAfter = "[Event \"after\"]\n\n1. d4 d5 0-1\n";
 
 struct Outcome {
   std::size_t games = 0;
-  bool neighbours_clean = false;  // first and last game without errors
+  bool neighbours_clean = false;      // first and last game without errors
   const Diagnostic* limit = nullptr;  // the E-LIMIT of the middle game, if any
   std::size_t middle_errors = 0;
   std::vector<GameRecord> records;
@@ -46,8 +46,8 @@ struct Case {
   std::size_t grammar::PgnParseOptions::*field;  // nullptr for max_depth (an int)
   std::size_t limit;
   std::string (*make)(std::size_t);
-  const char* option;     // named in the message
-  std::uint32_t line;     // where E-LIMIT is reported, in the file (kBefore is 4 lines)
+  const char* option;  // named in the message
+  std::uint32_t line;  // where E-LIMIT is reported, in the file (kBefore is 4 lines)
   std::uint32_t column;
 };
 

@@ -47,8 +47,8 @@ const Diagnostic* find_code(const GameRecord& r, Code code) {
 }
 
 std::size_t count_code(const GameRecord& r, Code code) {
-  return static_cast<std::size_t>(
-      std::count_if(r.diagnostics.begin(), r.diagnostics.end(), [code](const Diagnostic& d) { return d.code == code; }));
+  return static_cast<std::size_t>(std::count_if(r.diagnostics.begin(), r.diagnostics.end(),
+                                                [code](const Diagnostic& d) { return d.code == code; }));
 }
 
 const std::string kFool = "[Event \"x\"]\n\n1. f3 e5 2. g4 ";
@@ -61,9 +61,9 @@ TEST_CASE("loose PGN: results, signs apart and tag quotes a person reads, each w
     std::string pgn;
     const char* moves;
     GameResult result;
-    Code warning;          // once
-    const char* message;   // part of that warning's message
-    const char* tag;       // a tag whose value is checked, or nullptr
+    Code warning;         // once
+    const char* message;  // part of that warning's message
+    const char* tag;      // a tag whose value is checked, or nullptr
     const char* value;
   };
   const Row rows[] = {
@@ -76,8 +76,8 @@ TEST_CASE("loose PGN: results, signs apart and tag quotes a person reads, each w
        nullptr},
       {"colon", "[Event \"x\"]\n\n1. e4 e5 1:0", "e4 e5", GameResult::WhiteWins, Code::ResultLoose, "'1:0' read as 1-0",
        nullptr, nullptr},
-      {"half alone", "[Event \"x\"]\n\n1. e4 e5 ½", "e4 e5", GameResult::Draw, Code::ResultLoose,
-       "'½' read as 1/2-1/2", nullptr, nullptr},
+      {"half alone", "[Event \"x\"]\n\n1. e4 e5 ½", "e4 e5", GameResult::Draw, Code::ResultLoose, "'½' read as 1/2-1/2",
+       nullptr, nullptr},
       {"1/2 alone", "[Event \"x\"]\n\n1. e4 e5 1/2", "e4 e5", GameResult::Draw, Code::ResultLoose,
        "'1/2' read as 1/2-1/2", nullptr, nullptr},
       {"halves with an en dash", "[Event \"x\"]\n\n1. e4 e5 ½–½", "e4 e5", GameResult::Draw, Code::ResultLoose, "'½–½'",
@@ -110,8 +110,8 @@ TEST_CASE("loose PGN: results, signs apart and tag quotes a person reads, each w
        Code::TagQuoteTolerated, "tag Site read with a typographic opening quote", "Site", "Zagreb CRO"},
       {"typographic quotes", "[Site „Zagreb“]\n\n1. e4 *", "e4", GameResult::Unknown, Code::TagQuoteTolerated,
        "a typographic opening quote, a typographic closing quote", "Site", "Zagreb"},
-      {"opening quote missing", "[Event Casual Game\"]\n\n1. e4 *", "e4", GameResult::Unknown,
-       Code::TagQuoteTolerated, "the opening quote missing", "Event", "Casual Game"},
+      {"opening quote missing", "[Event Casual Game\"]\n\n1. e4 *", "e4", GameResult::Unknown, Code::TagQuoteTolerated,
+       "the opening quote missing", "Event", "Casual Game"},
       {"closing quote missing before ]", "[Site \"Zagreb]\n\n1. e4 *", "e4", GameResult::Unknown,
        Code::TagQuoteTolerated, "the closing quote missing", "Site", "Zagreb"},
       {"closing quote and ] missing, next line a tag",

@@ -13,8 +13,8 @@
 
 #include "cli/app.hpp"
 #include "converters/arbiter/detect.hpp"
-#include "converters/pgn/reader.hpp"
 #include "converters/arbiter/repair.hpp"
+#include "converters/pgn/reader.hpp"
 
 namespace planilla {
 namespace {
@@ -71,8 +71,9 @@ TEST_CASE("auto: a Spanish game with one English Bg5 reads completely, with W-MI
 }
 
 TEST_CASE("auto: a mixed game with a real slip later reports the slip, not the mixed token") {
-  const std::string pgn = "1. d4 Cf6 2. c4 e6 3. Cc3 d5 4. Bg5 Ae7 5. e3 O-O 6. Cf3 Cbd7 7. Ad3 dxc4 "
-                          "8. Axc4 c5 9. Cf5 a6 *\n";
+  const std::string pgn =
+      "1. d4 Cf6 2. c4 e6 3. Cc3 d5 4. Bg5 Ae7 5. e3 O-O 6. Cf3 Cbd7 7. Ad3 dxc4 "
+      "8. Axc4 c5 9. Cf5 a6 *\n";
   GameRecord r = read_auto(pgn);
   CHECK(with_code(r, Code::MixedLanguage).size() == 1);
   CHECK(with_code(r, Code::MoveSyntax).empty());
@@ -85,8 +86,9 @@ TEST_CASE("auto: a mixed game with a real slip later reports the slip, not the m
 TEST_CASE("repair evident keeps a mixed game's fallback reading") {
   // 8. Axc5 is a slip for Axc4; 4. Bg5 is English. The rest decides: 13. e4 needs e4 empty (not
   // Ae4) and 14. Ad5 a bishop on c4 or e4 (not Ac2, Ab1, Af5, …): Axc4 alone keeps it legal.
-  const std::string pgn = "1. d4 Cf6 2. c4 e6 3. Cc3 d5 4. Bg5 Ae7 5. e3 O-O 6. Cf3 Cbd7 7. Ad3 dxc4 "
-                          "8. Axc5 c5 9. O-O a6 10. a4 b6 11. De2 Ab7 12. Tfd1 Dc7 13. e4 h6 14. Ad5 *\n";
+  const std::string pgn =
+      "1. d4 Cf6 2. c4 e6 3. Cc3 d5 4. Bg5 Ae7 5. e3 O-O 6. Cf3 Cbd7 7. Ad3 dxc4 "
+      "8. Axc5 c5 9. O-O a6 10. a4 b6 11. De2 Ab7 12. Tfd1 Dc7 13. e4 h6 14. Ad5 *\n";
   GameRecord r = read_auto(pgn);
   REQUIRE(with_code(r, Code::Illegal).size() == 1);
   std::vector<Diagnostic> repairs;

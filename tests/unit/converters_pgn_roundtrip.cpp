@@ -70,9 +70,10 @@ TEST_CASE("pgn writer: export format") {
 }
 
 TEST_CASE("pgn writer: lines wrap at 80 columns, comments are re-flowed") {
-  std::string moves = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
-                      "{a rather long comment that has to be wrapped over more than one line of the output} "
-                      "9. Nf3 Nf6 10. Ng1 Ng8 *";
+  std::string moves =
+      "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
+      "{a rather long comment that has to be wrapped over more than one line of the output} "
+      "9. Nf3 Nf6 10. Ng1 Ng8 *";
   GameRecord r = read_one(moves);
   std::string out = write_pgn(r.game);
   std::istringstream lines(out);
@@ -143,7 +144,8 @@ TEST_CASE("Chess960: Variant spellings, X-FEN and Shredder-FEN, FEN-only detecti
 }
 
 TEST_CASE("other variants are rejected with E-VARIANT") {
-  for (std::string v : {"Antichess", "Horde", "Atomic", "Crazyhouse", "Three-check", "King of the Hill", "Racing Kings"}) {
+  for (std::string v :
+       {"Antichess", "Horde", "Atomic", "Crazyhouse", "Three-check", "King of the Hill", "Racing Kings"}) {
     CAPTURE(v);
     GameRecord r = read_one("[Variant \"" + v + "\"]\n1. e4 *");
     CHECK(codes(r).find("E-VARIANT") != std::string::npos);
@@ -189,7 +191,7 @@ TEST_CASE("diagnostics: garbage is reported, never dropped; illegal and ambiguou
       {"1. Nf3 Nf6 2. Nc3 Nc6 3. Nd4 Nd5 4. Nb5 *", "E-AMBIGUOUS "},
       {"1. e4 e5 (1... c5 2. Ke3) 2. Nf3 *", "E-ILLEGAL "},
       {"1. e4 e5 2. Nf3 1-0 {x}", "E-PGN-SYNTAX "},  // the comment after the result is not a game
-      {"1. e4 e5 2. Nf3", ""},  // a bare scoresheet: no tags, no result to miss
+      {"1. e4 e5 2. Nf3", ""},                       // a bare scoresheet: no tags, no result to miss
       {"[White \"A\"]\n1. e4 e5 2. Nf3", "W-RESULT "},
       {"[Result \"1-0\"]\n1. e4 0-1", "W-RESULT "},
       {"1. e4 e5 $300 *", "E-PGN-SYNTAX "},
@@ -226,7 +228,8 @@ TEST_CASE("visitor: skipping movetext, counting moves") {
   std::string text = "[Result \"1-0\"]\n1. e4 e5 (1... c5) 1-0\n\n[Result \"0-1\"]\n1. d4 d5 0-1\n";
   PgnReader reader(text);
   GameRecord record;
-  while (reader.next(record, counter)) {}
+  while (reader.next(record, counter)) {
+  }
   CHECK(counter.games == 2);
   CHECK(counter.moves == 3);
   CHECK(counter.variations == 1);

@@ -51,7 +51,7 @@ TEST_CASE("convert: the same output for 1, 2 and 4 jobs") {
   std::string input = sample_archive();
   std::uint64_t g1 = 0, g2 = 0, g4 = 0;
   std::string one = convert_with(input, 1, &g1);
-  CHECK(g1 == 20 * 11);  // seven files, errors.pgn holds five games
+  CHECK(g1 == 20 * 11);                                        // seven files, errors.pgn holds five games
   CHECK(one.find("1. e4 e5 2. Sf3 d6") != std::string::npos);  // Morphy's game in German letters
   CHECK(convert_with(input, 2, &g2) == one);
   CHECK(convert_with(input, 4, &g4) == one);

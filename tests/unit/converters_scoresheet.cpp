@@ -31,40 +31,76 @@ struct HeaderRow {
 
 TEST_CASE("scoresheet headers in nine languages become tags") {
   const HeaderRow rows[] = {
-      {"es", "Torneo Abierto de Gijón\nRonda 3\nBlancas: Pérez, Juan\nNegras: López\nFecha: 12/03/2024\n"
-             "Resultado: 1-0\n\n1.e4 e5 1-0",
+      {"es",
+       "Torneo Abierto de Gijón\nRonda 3\nBlancas: Pérez, Juan\nNegras: López\nFecha: 12/03/2024\n"
+       "Resultado: 1-0\n\n1.e4 e5 1-0",
        "es",
-       {{"Event", "Torneo Abierto de Gijón"}, {"Round", "3"}, {"White", "Pérez, Juan"}, {"Black", "López"},
-        {"Date", "2024.03.12"}, {"Result", "1-0"}},
+       {{"Event", "Torneo Abierto de Gijón"},
+        {"Round", "3"},
+        {"White", "Pérez, Juan"},
+        {"Black", "López"},
+        {"Date", "2024.03.12"},
+        {"Result", "1-0"}},
        0},
-      {"en", "Event: Club Championship\nSite: Leeds\nWhite: Smith\nBlack: Jones\nDate: 2024-05-01\n1. e4 e5 *", "en",
-       {{"Event", "Club Championship"}, {"Site", "Leeds"}, {"White", "Smith"}, {"Black", "Jones"},
+      {"en",
+       "Event: Club Championship\nSite: Leeds\nWhite: Smith\nBlack: Jones\nDate: 2024-05-01\n1. e4 e5 *",
+       "en",
+       {{"Event", "Club Championship"},
+        {"Site", "Leeds"},
+        {"White", "Smith"},
+        {"Black", "Jones"},
         {"Date", "2024.05.01"}},
        0},
-      {"de", "Turnier: Stadtmeisterschaft\nRunde 5\nWeiss: Müller\nSchwarz: Schmidt\nDatum: 4.11.2023\n"
-             "Ergebnis: remis\n1. e4 c5",
+      {"de",
+       "Turnier: Stadtmeisterschaft\nRunde 5\nWeiss: Müller\nSchwarz: Schmidt\nDatum: 4.11.2023\n"
+       "Ergebnis: remis\n1. e4 c5",
        "de",
-       {{"Event", "Stadtmeisterschaft"}, {"Round", "5"}, {"White", "Müller"}, {"Black", "Schmidt"},
-        {"Date", "2023.11.04"}, {"Result", "1/2-1/2"}},
+       {{"Event", "Stadtmeisterschaft"},
+        {"Round", "5"},
+        {"White", "Müller"},
+        {"Black", "Schmidt"},
+        {"Date", "2023.11.04"},
+        {"Result", "1/2-1/2"}},
        0},
-      {"fr", "Tournoi open de Paris\nRonde: 1\nBlancs: Dupont\nNoirs: Martin\nRésultat: 0-1\n1. e4 e5", "fr",
-       {{"Event", "Tournoi open de Paris"}, {"Round", "1"}, {"White", "Dupont"}, {"Black", "Martin"},
+      {"fr",
+       "Tournoi open de Paris\nRonde: 1\nBlancs: Dupont\nNoirs: Martin\nRésultat: 0-1\n1. e4 e5",
+       "fr",
+       {{"Event", "Tournoi open de Paris"},
+        {"Round", "1"},
+        {"White", "Dupont"},
+        {"Black", "Martin"},
         {"Result", "0-1"}},
        0},
-      {"it", "Luogo: Roma\nTurno: 4\nBianco: Rossi\nNero: Bianchi\nData: 01/02/2022\n1. d4 d5", "it",
-       {{"Site", "Roma"}, {"Round", "4"}, {"White", "Rossi"}, {"Black", "Bianchi"}, {"Date", "2022.02.01"}}, 0},
-      {"pt", "Torneio Aberto do Porto\nRodada: 2\nBrancas: Silva\nPretas: Costa\n1. c4", "pt",
-       {{"Event", "Torneio Aberto do Porto"}, {"Round", "2"}, {"White", "Silva"}, {"Black", "Costa"}}, 0},
-      {"nl", "Toernooi: Hoogovens\nWit: Jansen\nZwart: de Vries\nUitslag: 1-0\n1. e4", "nl",
-       {{"Event", "Hoogovens"}, {"White", "Jansen"}, {"Black", "de Vries"}, {"Result", "1-0"}}, 0},
-      {"ca", "Torneig: Obert de Sants\nBlanques: Puig\nNegres: Vila\nResultat: 1/2-1/2\n1. e4", "ca",
-       {{"Event", "Obert de Sants"}, {"White", "Puig"}, {"Black", "Vila"}, {"Result", "1/2-1/2"}}, 0},
-      {"ru", "Турнир: Чемпионат клуба\nТур 2\nБЕЛЫЕ: Иванов\nЧерные: Петров\nДата: 15.05.2024\n1. e4", "ru",
-       {{"Event", "Чемпионат клуба"}, {"Round", "2"}, {"White", "Иванов"}, {"Black", "Петров"},
-        {"Date", "2024.05.15"}},
+      {"it",
+       "Luogo: Roma\nTurno: 4\nBianco: Rossi\nNero: Bianchi\nData: 01/02/2022\n1. d4 d5",
+       "it",
+       {{"Site", "Roma"}, {"Round", "4"}, {"White", "Rossi"}, {"Black", "Bianchi"}, {"Date", "2022.02.01"}},
        0},
-      {"players line", "Torneo de Primavera\nGarcía - Fernández\nPartida rápida del viernes\n1.e4 e5", "es",
-       {{"Event", "Torneo de Primavera"}, {"White", "García"}, {"Black", "Fernández"}}, 1},
+      {"pt",
+       "Torneio Aberto do Porto\nRodada: 2\nBrancas: Silva\nPretas: Costa\n1. c4",
+       "pt",
+       {{"Event", "Torneio Aberto do Porto"}, {"Round", "2"}, {"White", "Silva"}, {"Black", "Costa"}},
+       0},
+      {"nl",
+       "Toernooi: Hoogovens\nWit: Jansen\nZwart: de Vries\nUitslag: 1-0\n1. e4",
+       "nl",
+       {{"Event", "Hoogovens"}, {"White", "Jansen"}, {"Black", "de Vries"}, {"Result", "1-0"}},
+       0},
+      {"ca",
+       "Torneig: Obert de Sants\nBlanques: Puig\nNegres: Vila\nResultat: 1/2-1/2\n1. e4",
+       "ca",
+       {{"Event", "Obert de Sants"}, {"White", "Puig"}, {"Black", "Vila"}, {"Result", "1/2-1/2"}},
+       0},
+      {"ru",
+       "Турнир: Чемпионат клуба\nТур 2\nБЕЛЫЕ: Иванов\nЧерные: Петров\nДата: 15.05.2024\n1. e4",
+       "ru",
+       {{"Event", "Чемпионат клуба"}, {"Round", "2"}, {"White", "Иванов"}, {"Black", "Петров"}, {"Date", "2024.05.15"}},
+       0},
+      {"players line",
+       "Torneo de Primavera\nGarcía - Fernández\nPartida rápida del viernes\n1.e4 e5",
+       "es",
+       {{"Event", "Torneo de Primavera"}, {"White", "García"}, {"Black", "Fernández"}},
+       1},
   };
   for (const HeaderRow& row : rows) {
     CAPTURE(row.name);
@@ -80,11 +116,11 @@ TEST_CASE("scoresheet headers in nine languages become tags") {
 
 TEST_CASE("text that is no scoresheet header is left to the move reader") {
   const char* rows[] = {
-      "1. e4 e5 2. Nf3 *",                         // moves only
-      "[Event \"x\"]\n\n1. e4 *",                   // a PGN tag section
-      "White resigned after move 40\n1. e4 *",      // a sentence starting with a header word
-      "Some notes about this game\n1. e4 e5 *",     // free text, no header word
-      "Blancas\n1. e4 *",                          // a header word with no value
+      "1. e4 e5 2. Nf3 *",                       // moves only
+      "[Event \"x\"]\n\n1. e4 *",                // a PGN tag section
+      "White resigned after move 40\n1. e4 *",   // a sentence starting with a header word
+      "Some notes about this game\n1. e4 e5 *",  // free text, no header word
+      "Blancas\n1. e4 *",                        // a header word with no value
   };
   for (const char* text : rows) {
     CAPTURE(text);
@@ -99,18 +135,23 @@ TEST_CASE("scoresheet dates in PGN form") {
     const char* expected;  // nullptr: no date
   };
   const Row rows[] = {
-      {"12/03/2024", true, "2024.03.12"}, {"12.03.2024", true, "2024.03.12"}, {"2024-03-12", true, "2024.03.12"},
-      {"2024/3/9", false, "2024.03.09"},  {"13/03/24", false, "2024.03.13"},  {"03/13/2024", false, "2024.03.13"},
-      {"03/04/2024", false, "2024.??.??"}, {"04/04/1999", false, "1999.04.04"}, {"32/13/2024", true, nullptr},
-      {"yesterday", true, nullptr},       {"12/03", true, nullptr},
+      {"12/03/2024", true, "2024.03.12"},
+      {"12.03.2024", true, "2024.03.12"},
+      {"2024-03-12", true, "2024.03.12"},
+      {"2024/3/9", false, "2024.03.09"},
+      {"13/03/24", false, "2024.03.13"},
+      {"03/13/2024", false, "2024.03.13"},
+      {"03/04/2024", false, "2024.??.??"},
+      {"04/04/1999", false, "1999.04.04"},
+      {"32/13/2024", true, nullptr},
+      {"yesterday", true, nullptr},
+      {"12/03", true, nullptr},
   };
   for (const Row& r : rows) {
     CAPTURE(r.text);
     auto d = pgn_date(r.text, r.day_first);
-    if (r.expected)
-      CHECK(d == std::optional<std::string>(r.expected));
-    else
-      CHECK_FALSE(d.has_value());
+    if (r.expected) CHECK(d == std::optional<std::string>(r.expected));
+    else CHECK_FALSE(d.has_value());
   }
 }
 
@@ -133,7 +174,7 @@ TEST_CASE("a scoresheet with a header reads as one game with tags, moves where t
     header_notes += d.code == Code::ScoresheetHeader;
     if (d.severity == Severity::Error) {
       ++errors;
-      CHECK(d.line == 8);  // the typo 4.Ax6, on the line where it was typed
+      CHECK(d.line == 8);     // the typo 4.Ax6, on the line where it was typed
       CHECK(d.column == 32);  // where the move grammar stopped, as without a header
     }
   }

@@ -67,7 +67,8 @@ std::string convert_from_start(const std::string& input, ByteRange range, unsign
   o.jobs = jobs;
   std::string diagnostics;
   convert(in, out, o, [&](const GameRecord& r) {
-    for (const Diagnostic& d : r.diagnostics) diagnostics += format_diagnostic(d) + " @" + std::to_string(d.byte) + "\n";
+    for (const Diagnostic& d : r.diagnostics)
+      diagnostics += format_diagnostic(d) + " @" + std::to_string(d.byte) + "\n";
   });
   return out.str() + "----\n" + diagnostics;
 }
@@ -82,13 +83,19 @@ std::string adversarial_archive() {
   std::string all = "\xEF\xBB\xBF[Event \"bom\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
   all += "[Event \"c1\"]\n[Result \"*\"]\n\n1. e4 {a comment\n\n[Event \"inside\"]\nstill the comment} e5 2. Ke3 *\n\n";
   all += "[Event \"tag value\n\n[Event \\\"x\"]\n[Result \"*\"]\n\n1. d4 d5 *\n\n";
-  all += "[Event \"open\"]\n[White \"A\"]\n\n1. e4 {never closed 1-0\n\n[Event \"after open\"]\n[Event \"again\"]\n\n[White \"B\"]\n\n1. d4 Nf6 2. Kd3 *\n\n";
-  all += "[Event \"semi\"]\n\n1. e4 e5 1-0 ; trailing\n\n[Event \"after semi\"]\n\n1. c4 0-1 [Site \"same line\"]\n\n[Round \"2\"]\n\n1. Nf3 *\n\n";
+  all +=
+      "[Event \"open\"]\n[White \"A\"]\n\n1. e4 {never closed 1-0\n\n[Event \"after open\"]\n[Event "
+      "\"again\"]\n\n[White \"B\"]\n\n1. d4 Nf6 2. Kd3 *\n\n";
+  all +=
+      "[Event \"semi\"]\n\n1. e4 e5 1-0 ; trailing\n\n[Event \"after semi\"]\n\n1. c4 0-1 [Site \"same "
+      "line\"]\n\n[Round \"2\"]\n\n1. Nf3 *\n\n";
   all += "[Event \"cb\"]\n\n[Site \"blank inside\"]\n[Result \"*\"]\n\n1. e4 { 1-0 } e5 { * } 2. O-O-O *\n\n";
   all += "[Event \"tags only\"]\n\n[Event \"tags only 2\"]\n\n";
   all += "[Event \"crlf\"]\r\n[Result \"1-0\"]\r\n\r\n1. e4 e5 2. 0-0 1-0\r\n\r\n";
   all += "[Event \"Z\xFCrich\"]\n[White \"M\xFCller\"]\n[Result \"*\"]\n\n1. e4 {\xE9l\xE8ve} Kxe7 *\n\n";
-  all += "[Event \"after latin1\"]\n[Black \"Gr\xE4" "f\"]\n\n1. d4 (1. e4 e5 1-0) d5 2. Qd3 Kd7 3. Qxh7 *\n\n";
+  all +=
+      "[Event \"after latin1\"]\n[Black \"Gr\xE4"
+      "f\"]\n\n1. d4 (1. e4 e5 1-0) d5 2. Qd3 Kd7 3. Qxh7 *\n\n";
   all += "1. e4 e5 *\n\n1. d4 1/2-1/2\n\n[Event \"last\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
   std::string twice = all + "\n" + all.substr(3);
   return twice;

@@ -52,7 +52,8 @@ TEST_CASE("split: boundaries table") {
       // a result glued to a token is not a result
       {"1. e4 e5 21-0 *", V{"1. e4 e5 21-0 *"}},
       // CR-only and CRLF line ends
-      {"[Event \"a\"]\r\r1. e4 1-0\r\r[Event \"b\"]\r\n\r\n*", V{"[Event \"a\"]\r\r1. e4 1-0", "[Event \"b\"]\r\n\r\n*"}},
+      {"[Event \"a\"]\r\r1. e4 1-0\r\r[Event \"b\"]\r\n\r\n*",
+       V{"[Event \"a\"]\r\r1. e4 1-0", "[Event \"b\"]\r\n\r\n*"}},
       // BOM is not part of the first game
       {"\xEF\xBB\xBF[Event \"a\"]\n*", V{"[Event \"a\"]\n*"}},
   };
@@ -116,12 +117,31 @@ TEST_CASE("split: every chunk size cuts the same games, with the same places, as
   // Reading the same text through chunks of every size from 64 to 200 bytes moves that limit
   // across every byte of every construct, so the steps and the byte rules must agree.
   const std::vector<std::string> pieces = {
-      "[Event \"a\"]",       "[Event \"a]b\"]",      "[Site \"x\\\"y\"]",  "[White \"\xC3\x91" "and\xC3\xBA\"]",
-      "[Black \"M\xFCller\"]", "[Round \"1\"]  ",      "[Date \"2020\"] [Time \"1\"]", "[Event \"open",
-      "[Result \"1-0\"]x",   "[ECO \"A00\" ]",       "[Annotator \"\"]",   "[X \"a\\\\\"]",
-      "[W \"{\"]",           "[V \"}\"] ; c",        "1. e4 e5 2. Nf3 Nc6 1-0", "1. d4 {c [Event \"x\"] } d5 0-1",
-      "*",                   "1/2-1/2",              "1. e4 (1. d4 d5) e5 *", "{open comment",
-      "; line",              "12. Rd1 a1=Q+ 10... O-O", "\xBD-\xBD",        "e8(Q) (=) 0-1",
+      "[Event \"a\"]",
+      "[Event \"a]b\"]",
+      "[Site \"x\\\"y\"]",
+      "[White \"\xC3\x91"
+      "and\xC3\xBA\"]",
+      "[Black \"M\xFCller\"]",
+      "[Round \"1\"]  ",
+      "[Date \"2020\"] [Time \"1\"]",
+      "[Event \"open",
+      "[Result \"1-0\"]x",
+      "[ECO \"A00\" ]",
+      "[Annotator \"\"]",
+      "[X \"a\\\\\"]",
+      "[W \"{\"]",
+      "[V \"}\"] ; c",
+      "1. e4 e5 2. Nf3 Nc6 1-0",
+      "1. d4 {c [Event \"x\"] } d5 0-1",
+      "*",
+      "1/2-1/2",
+      "1. e4 (1. d4 d5) e5 *",
+      "{open comment",
+      "; line",
+      "12. Rd1 a1=Q+ 10... O-O",
+      "\xBD-\xBD",
+      "e8(Q) (=) 0-1",
   };
   const std::vector<std::string> ends = {"\n", "\r\n", "\n\n", "\r", "  \n", "\t"};
   std::uint64_t state = 12345;

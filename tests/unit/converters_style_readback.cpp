@@ -83,14 +83,15 @@ TEST_CASE("every PGN output style reads back to the same game in planilla") {
         specs.push_back(std::string(row.name));
         continue;
       }
-      for (const Language& lang : all_languages()) specs.push_back(std::string(lang.code) + ":" + std::string(row.name));
+      for (const Language& lang : all_languages())
+        specs.push_back(std::string(lang.code) + ":" + std::string(row.name));
     }
     for (const std::string& name : specs) {
       auto spec = parse_spec(name, false);
       if (!spec) continue;
       const bool is_desc = is_descriptive(spec->style);
       if (is_desc && !descriptive_style(*spec)) continue;  // descriptive is written in en and es only
-      if (is_desc && input == k960) continue;  // descriptive notation has no Chess960 castling
+      if (is_desc && input == k960) continue;              // descriptive notation has no Chess960 castling
       CAPTURE(name);
       ++styles;
       if (is_desc) ++descriptive;

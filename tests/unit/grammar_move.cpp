@@ -162,18 +162,18 @@ TEST_CASE("castling with every dash and zero") {
       {"0-0-0", "en", "San O-O-O"},
       {"o-o", "en", "San O-O"},
       {"o-o-o", "en", "San O-O-O"},
-      {"O–O", "en", "San O-O folded"},          // en dash
-      {"O—O—O", "en", "San O-O-O folded"},      // em dash
-      {"0−0", "en", "San O-O folded"},          // minus sign
-      {"0‑0", "en", "San O-O folded"},          // U+2011
+      {"O–O", "en", "San O-O folded"},      // en dash
+      {"O—O—O", "en", "San O-O-O folded"},  // em dash
+      {"0−0", "en", "San O-O folded"},      // minus sign
+      {"0‑0", "en", "San O-O folded"},      // U+2011
       {"0—0", "ru", "San O-O folded"},
       {"00", "en", "San O-O"},
       {"000", "en", "San O-O-O"},
       {"O-O+", "en", "San O-O +"},
       {"O-O-O#", "en", "San O-O-O #"},
       {"0-0!?", "de", "San O-O nag=5"},
-      {"Ο-Ο", "el", "San O-O"},                // Greek capital omicron
-      {"О-О-О", "ru", "San O-O-O"},            // Cyrillic capital O
+      {"Ο-Ο", "el", "San O-O"},      // Greek capital omicron
+      {"О-О-О", "ru", "San O-O-O"},  // Cyrillic capital O
   });
 }
 
@@ -240,10 +240,10 @@ TEST_CASE("lower-case piece letters and the b-file") {
       {"bxe5", "en", "San B to=e5 x lower"},
       {"bb4", "en", "San B to=b4 lower"},
       {"bbc4", "en", "San B from=b to=c4 lower"},
-      {"ed5", "en", "San from=e to=d5"},          // e is no English piece: plain pawn capture
+      {"ed5", "en", "San from=e to=d5"},  // e is no English piece: plain pawn capture
       {"cd4", "es", "San N from=c to=d4 lower also-pawn"},
       {"de5", "de", "San Q from=d to=e5 lower also-pawn"},
-      {"be5", "de", "San from=b to=e5"},          // German b is the pawn letter, not a piece
+      {"be5", "de", "San from=b to=e5"},  // German b is the pawn letter, not a piece
       {"a6", "es", "San to=a6"},
       {"крh1", "ru", "San K to=h1 lower"},
       {"ktf3", "en", "San N to=f3 lower"},
@@ -302,8 +302,7 @@ TEST_CASE("style choice follows the allowed styles") {
               {"Ng1xf3", "en", "Long N from=g1 to=f3 x"},
               {"O-O", "en", "Long O-O"}},
              only({NotationStyle::Long}));
-  check_rows({{"e2e4", "en", "Uci from=e2 to=e4"}, {"e1h1", "en", "Uci from=e1 to=h1"}},
-             only({NotationStyle::Uci}));
+  check_rows({{"e2e4", "en", "Uci from=e2 to=e4"}, {"e1h1", "en", "Uci from=e1 to=h1"}}, only({NotationStyle::Uci}));
   check_errors({{"Nf3", "en", 0, "SAN moves are not accepted here"},
                 {"Ng1f3", "en", 0, "FIDE long moves are not accepted here"},
                 {"e2-e4", "en", 0, "long algebraic (LAN) moves are not accepted here"},
@@ -322,35 +321,41 @@ TEST_CASE("figurines in every language, either colour, optional VS16") {
       {"♚g8", "el", "San K to=g8 figurine"},
       {"♛h4#", "fr", "San Q to=h4 # figurine"},
       {"♜a1-d1", "en", "Lan R from=a1 to=d1 figurine"},
-      {"♟\xEF\xB8\x8F" "e5", "en", "San P to=e5 pawn-letter figurine"},
-      {"♖\xEF\xB8\x8F" "e1", "it", "San R to=e1 figurine"},
+      {"♟\xEF\xB8\x8F"
+       "e5",
+       "en", "San P to=e5 pawn-letter figurine"},
+      {"♖\xEF\xB8\x8F"
+       "e1",
+       "it", "San R to=e1 figurine"},
       {"e8=♛", "en", "San to=e8 =Q figurine"},
   });
 }
 
 TEST_CASE("Unicode folding: look-alikes, fullwidth forms, NFC") {
   check_rows({
-      {"е4", "en", "San to=e4 folded lookalike"},            // Cyrillic е
-      {"Nс3", "en", "San N to=c3 folded lookalike"},         // Cyrillic с
-      {"Кf3", "en", "San K to=f3 folded lookalike"},         // Cyrillic К in an English text
-      {"Νf3", "en", "San N to=f3 folded lookalike"},         // Greek capital Nu
+      {"е4", "en", "San to=e4 folded lookalike"},     // Cyrillic е
+      {"Nс3", "en", "San N to=c3 folded lookalike"},  // Cyrillic с
+      {"Кf3", "en", "San K to=f3 folded lookalike"},  // Cyrillic К in an English text
+      {"Νf3", "en", "San N to=f3 folded lookalike"},  // Greek capital Nu
       {"е4", "ru", "San to=e4 folded lookalike"},
-      {"Кс3", "ru", "San N to=c3 folded lookalike"},         // Cyrillic piece kept, file folded
-      {"Кf3", "ru", "San N to=f3"},                          // plain Russian: nothing folded
-      {"Kf3", "ru", "San N to=f3 folded lookalike"},                // Latin K typed for Russian К
-      {"Cf1-b5", "ru", "Lan B from=f1 to=b5 folded lookalike"},     // Latin C for С
+      {"Кс3", "ru", "San N to=c3 folded lookalike"},             // Cyrillic piece kept, file folded
+      {"Кf3", "ru", "San N to=f3"},                              // plain Russian: nothing folded
+      {"Kf3", "ru", "San N to=f3 folded lookalike"},             // Latin K typed for Russian К
+      {"Cf1-b5", "ru", "Lan B from=f1 to=b5 folded lookalike"},  // Latin C for С
       {"Kpe1", "ru", "San K to=e1 folded lookalike"},
       {"Крe1:f2", "ru", "Lan K from=e1 to=f2 x"},
       {"Сс6:", "ru", "San B to=c6 x: folded lookalike"},
       {"ехd5", "ru", "San from=e to=d5 x folded lookalike"},  // Cyrillic е and х
-      {"Ιζ3", "el", "San N to=f3 folded lookalike"},         // Greek knight, Greek file ζ = f
+      {"Ιζ3", "el", "San N to=f3 folded lookalike"},          // Greek knight, Greek file ζ = f
       {"Ρε1", "el", "San K to=e1 folded lookalike"},
-      {"Pe1", "el", "San K to=e1 folded lookalike"},                // Latin P typed for Greek Ρ
+      {"Pe1", "el", "San K to=e1 folded lookalike"},  // Latin P typed for Greek Ρ
       {"Ｎｆ３", "en", "San N to=f3 folded"},
       {"ｅ４", "en", "San to=e4 folded"},
       {"Sf3", "de", "San N to=f3"},
-      {"Ş" "g1", "tr", "San K to=g1"},
-      {"S\xCC\xA7g1", "tr", "San K to=g1 folded"},           // S + combining cedilla → Ş by NFC
+      {"Ş"
+       "g1",
+       "tr", "San K to=g1"},
+      {"S\xCC\xA7g1", "tr", "San K to=g1 folded"},  // S + combining cedilla → Ş by NFC
       {"Žf3", "lt", "San N to=f3"},
       {"Ĉf3", "eo", "San N to=f3"},
       {"Цg1", "bg", "San K to=g1"},
@@ -379,7 +384,7 @@ TEST_CASE("syntax errors carry an offset and a specific message") {
       {"1-0", "en", 0, "is not a move"},
       {"\xFF", "en", 0, "invalid UTF-8"},
       {"е9", "en", 0, "is not a move"},
-      {"Фh4Ж", "ru", 4, "unexpected 'Ж' after the move"},     // offset in the original bytes
+      {"Фh4Ж", "ru", 4, "unexpected 'Ж' after the move"},  // offset in the original bytes
       {"Ｎｆ３Ｚ", "en", 9, "unexpected 'Z' after the move"},
   });
 }
@@ -406,26 +411,26 @@ TEST_CASE("a language row built outside the table works too") {
 }
 
 TEST_CASE("Ruy Lopez in six languages reads like the English reference") {
-  const std::vector<std::string_view> reference = {
-      "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3",
-      "d6", "c3", "O-O", "h3", "Na5", "Bc2", "c5", "d4", "Qc7", "Nbd2", "Nc6", "Kh1"};
+  const std::vector<std::string_view> reference = {"e4",  "e5",  "Nf3", "Nc6", "Bb5",  "a6",  "Ba4", "Nf6", "O-O",
+                                                   "Be7", "Re1", "b5",  "Bb3", "d6",   "c3",  "O-O", "h3",  "Na5",
+                                                   "Bc2", "c5",  "d4",  "Qc7", "Nbd2", "Nc6", "Kh1"};
   struct Game {
     const char* code;
     std::vector<std::string_view> tokens;
   };
   const Game games[] = {
-      {"de", {"e4", "e5", "Sf3", "Sc6", "Lb5", "a6", "La4", "Sf6", "0-0", "Le7", "Te1", "b5", "Lb3",
-              "d6", "c3", "0-0", "h3", "Sa5", "Lc2", "c5", "d4", "Dc7", "Sbd2", "Sc6", "Kh1"}},
-      {"nl", {"e4", "e5", "Pf3", "Pc6", "Lb5", "a6", "La4", "Pf6", "O-O", "Le7", "Te1", "b5", "Lb3",
-              "d6", "c3", "O-O", "h3", "Pa5", "Lc2", "c5", "d4", "Dc7", "Pbd2", "Pc6", "Kh1"}},
-      {"es", {"e4", "e5", "Cf3", "Cc6", "Ab5", "a6", "Aa4", "Cf6", "O-O", "Ae7", "Te1", "b5", "Ab3",
-              "d6", "c3", "O-O", "h3", "Ca5", "Ac2", "c5", "d4", "Dc7", "Cbd2", "Cc6", "Rh1"}},
-      {"it", {"e4", "e5", "Cf3", "Cc6", "Ab5", "a6", "Aa4", "Cf6", "O-O", "Ae7", "Te1", "b5", "Ab3",
-              "d6", "c3", "O-O", "h3", "Ca5", "Ac2", "c5", "d4", "Dc7", "Cbd2", "Cc6", "Rh1"}},
-      {"fr", {"e4", "e5", "Cf3", "Cc6", "Fb5", "a6", "Fa4", "Cf6", "O-O", "Fe7", "Te1", "b5", "Fb3",
-              "d6", "c3", "O-O", "h3", "Ca5", "Fc2", "c5", "d4", "Dc7", "Cbd2", "Cc6", "Rh1"}},
-      {"ru", {"e4", "e5", "Кf3", "Кc6", "Сb5", "a6", "Сa4", "Кf6", "0-0", "Сe7", "Лe1", "b5", "Сb3",
-              "d6", "c3", "0-0", "h3", "Кa5", "Сc2", "c5", "d4", "Фc7", "Кbd2", "Кc6", "Крh1"}},
+      {"de", {"e4", "e5", "Sf3", "Sc6", "Lb5", "a6",  "La4", "Sf6", "0-0", "Le7",  "Te1", "b5", "Lb3",
+              "d6", "c3", "0-0", "h3",  "Sa5", "Lc2", "c5",  "d4",  "Dc7", "Sbd2", "Sc6", "Kh1"}},
+      {"nl", {"e4", "e5", "Pf3", "Pc6", "Lb5", "a6",  "La4", "Pf6", "O-O", "Le7",  "Te1", "b5", "Lb3",
+              "d6", "c3", "O-O", "h3",  "Pa5", "Lc2", "c5",  "d4",  "Dc7", "Pbd2", "Pc6", "Kh1"}},
+      {"es", {"e4", "e5", "Cf3", "Cc6", "Ab5", "a6",  "Aa4", "Cf6", "O-O", "Ae7",  "Te1", "b5", "Ab3",
+              "d6", "c3", "O-O", "h3",  "Ca5", "Ac2", "c5",  "d4",  "Dc7", "Cbd2", "Cc6", "Rh1"}},
+      {"it", {"e4", "e5", "Cf3", "Cc6", "Ab5", "a6",  "Aa4", "Cf6", "O-O", "Ae7",  "Te1", "b5", "Ab3",
+              "d6", "c3", "O-O", "h3",  "Ca5", "Ac2", "c5",  "d4",  "Dc7", "Cbd2", "Cc6", "Rh1"}},
+      {"fr", {"e4", "e5", "Cf3", "Cc6", "Fb5", "a6",  "Fa4", "Cf6", "O-O", "Fe7",  "Te1", "b5", "Fb3",
+              "d6", "c3", "O-O", "h3",  "Ca5", "Fc2", "c5",  "d4",  "Dc7", "Cbd2", "Cc6", "Rh1"}},
+      {"ru", {"e4", "e5", "Кf3", "Кc6", "Сb5", "a6",  "Сa4", "Кf6", "0-0", "Сe7",  "Лe1", "b5",  "Сb3",
+              "d6", "c3", "0-0", "h3",  "Кa5", "Сc2", "c5",  "d4",  "Фc7", "Кbd2", "Кc6", "Крh1"}},
   };
   for (const Game& game : games) {
     CAPTURE(game.code);

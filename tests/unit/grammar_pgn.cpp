@@ -38,7 +38,9 @@ class Recorder : public PgnHandler {
   }
   void end_tags() override { out += "|"; }
   void move_number(std::uint64_t n, std::uint64_t) override { out += "#" + std::to_string(n) + " "; }
-  void move(std::string_view t, std::uint64_t o) override { out += "m:" + std::string(t) + "@" + std::to_string(o) + " "; }
+  void move(std::string_view t, std::uint64_t o) override {
+    out += "m:" + std::string(t) + "@" + std::to_string(o) + " ";
+  }
   void en_passant_mark(std::string_view t, std::uint64_t) override { out += "ep:" + std::string(t) + " "; }
   void draw_offer(std::uint64_t) override { out += "(=) "; }
   void nag(unsigned v, std::string_view, std::uint64_t) override { out += "$" + std::to_string(v) + " "; }
@@ -52,7 +54,9 @@ class Recorder : public PgnHandler {
   void loose_result(std::string_view w, std::string_view c, std::uint64_t o) override {
     out += "R~" + std::string(w) + "=" + std::string(c) + "@" + std::to_string(o);
   }
-  void mark_apart(std::string_view t, std::uint64_t o) override { out += "mk:" + std::string(t) + "@" + std::to_string(o) + " "; }
+  void mark_apart(std::string_view t, std::uint64_t o) override {
+    out += "mk:" + std::string(t) + "@" + std::to_string(o) + " ";
+  }
   void tag_loose(std::string_view n, std::string_view w, std::uint64_t) override {
     out += "<" + std::string(n) + ":" + std::string(w) + ">";
   }
@@ -69,13 +73,13 @@ std::string events(std::string_view text, int max_depth = 64) {
   return r.out;
 }
 
-std::string err(Code c, std::uint64_t at) { return "ERR" + std::to_string(static_cast<int>(c)) + "@" + std::to_string(at); }
+std::string err(Code c, std::uint64_t at) {
+  return "ERR" + std::to_string(static_cast<int>(c)) + "@" + std::to_string(at);
+}
 
 }  // namespace
 
-TEST_CASE("grammar/pgn: analyze finds no problems") {
-  CHECK(tao::pegtl::analyze<pgn::game>() == 0);
-}
+TEST_CASE("grammar/pgn: analyze finds no problems") { CHECK(tao::pegtl::analyze<pgn::game>() == 0); }
 
 // The byte table the fast lane and the game cutter scan with is the grammar's: every byte,
 // matched by the PEGTL rules and looked up in grammar/pgn_chars.hpp, gives the same class.

@@ -94,7 +94,7 @@ struct Row {
   const char* fen;      // "" = start position
   std::string context;  // SAN moves played before
   const char* written;
-  const char* san;      // expected, or "ambiguous"
+  const char* san;  // expected, or "ambiguous"
 };
 
 }  // namespace
@@ -149,7 +149,10 @@ TEST_CASE("NOTATION.md 2.1.5: the 30 worked examples, English descriptive to SAN
       {24, "", prefix(kEvergreen, 19), "KKt\xE2\x80\x93K2", "Nge7"},
       {25, "", prefix(kEvergreen, 26), "QKt\xE2\x80\x93Q2", "Nbd2"},
       {26, "", prefix(kEvergreen, 30), "B\xC3\x97QP", "Bxd3"},
-      {27, "", prefix(kEvergreen, 32), "Kt\xE2\x80\x93" "B6+", "Nf6+"},
+      {27, "", prefix(kEvergreen, 32),
+       "Kt\xE2\x80\x93"
+       "B6+",
+       "Nf6+"},
       {27, "", prefix(kEvergreen, 36), "QR\xE2\x80\x93Q.Sq.", "Rad1"},
       {27, "", prefix(kEvergreen, 38), "R\xC3\x97Kt+", "Rxe7+"},
       {27, "", prefix(kEvergreen, 40), "Q\xC3\x97P+", "Qxd7+"},
@@ -268,8 +271,9 @@ TEST_CASE("two splits that both read: the board chooses, and a split that surviv
   CHECK(game.score.diagnostics.empty());
   // The last "Kt - B 3" is also "Kt - B" (to the first rank) then a move number: with the knight
   // on d2 both Nf3 and Nf1 are legal, so the longer reading is kept and the split reported.
-  const char* split = "1 P - Q 3 P - Q 3 2 Kt - Q 2 Kt - Q 2 3 P - K Kt 3 P - K Kt 3 4 B - Kt 2 B - Kt 2 "
-                      "5 Kt - R 3 Kt - R 3 6 Kt - B 3";
+  const char* split =
+      "1 P - Q 3 P - Q 3 2 Kt - Q 2 Kt - Q 2 3 P - K Kt 3 P - K Kt 3 4 B - Kt 2 B - Kt 2 "
+      "5 Kt - R 3 Kt - R 3 6 Kt - B 3";
   CHECK(score_to_san(split, DescriptiveDialect::English) == "d3 d6 Nd2 Nd7 g3 g6 Bg2 Bg7 Nh3 Nh6 Nf3");
   const auto both = read_descriptive_game(split, DescriptiveDialect::English, Position::startpos());
   REQUIRE(both.score.diagnostics.size() == 1);
@@ -365,8 +369,8 @@ TEST_CASE("writers: the shortest form that is unique among the legal moves") {
       const std::string text = write_descriptive(b.pos, m, styles[i], b.ctx.identities);
       CHECK(text == expected[i]);
       // And it reads back as the same move on the board alone.
-      const auto dialect = styles[i] == DescriptiveStyle::Spanish ? DescriptiveDialect::Spanish
-                                                                   : DescriptiveDialect::English;
+      const auto dialect =
+          styles[i] == DescriptiveStyle::Spanish ? DescriptiveDialect::Spanish : DescriptiveDialect::English;
       auto back = parse_descriptive(text, dialect);
       REQUIRE_MESSAGE(back, text);
       const auto matches = descriptive_matches(*back, b.pos, b.ctx.identities);
@@ -378,7 +382,7 @@ TEST_CASE("writers: the shortest form that is unique among the legal moves") {
 
 TEST_CASE("identity survives castling and captures remove it") {
   Board b = after_san("", "e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6 d3");
-  CHECK(b.ctx.identities.identity(Square::F1) == Wing::King);   // the KR, now on f1
+  CHECK(b.ctx.identities.identity(Square::F1) == Wing::King);  // the KR, now on f1
   CHECK(b.ctx.identities.identity(Square::H1) == Wing::Any);
   CHECK(b.ctx.identities.identity(Square::B8) == Wing::Any);
   CHECK(b.ctx.identities.identity(Square::C6) == Wing::Queen);  // the QKt

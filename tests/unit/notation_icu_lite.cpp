@@ -54,12 +54,12 @@ const std::vector<std::pair<UChar32, UChar32>> kCaseBlocks = {
 TEST_CASE("icu_lite: UTF-8 stepping") {
   // Examples that hold in both builds.
   CHECK(lite_step({'a'}) == Step{'a', 1});
-  CHECK(lite_step({0xC3, 0xA9}) == Step{0xE9, 2});                // é
-  CHECK(lite_step({0xD0, 0x9A}) == Step{0x41A, 2});               // К
-  CHECK(lite_step({0xF0, 0x9F, 0x98, 0x80}) == Step{0x1F600, 4}); // 😀
-  CHECK(lite_step({0xC0, 0x80}) == Step{-1, 1});                  // overlong
-  CHECK(lite_step({0xED, 0xA0, 0x80}) == Step{-1, 1});            // surrogate
-  CHECK(lite_step({0xE2, 0x82}) == Step{-1, 2});                  // truncated: maximal subpart
+  CHECK(lite_step({0xC3, 0xA9}) == Step{0xE9, 2});                 // é
+  CHECK(lite_step({0xD0, 0x9A}) == Step{0x41A, 2});                // К
+  CHECK(lite_step({0xF0, 0x9F, 0x98, 0x80}) == Step{0x1F600, 4});  // 😀
+  CHECK(lite_step({0xC0, 0x80}) == Step{-1, 1});                   // overlong
+  CHECK(lite_step({0xED, 0xA0, 0x80}) == Step{-1, 1});             // surrogate
+  CHECK(lite_step({0xE2, 0x82}) == Step{-1, 2});                   // truncated: maximal subpart
   std::int32_t n = 0;
   std::uint8_t buf[4];
   UBool error = false;
@@ -126,9 +126,9 @@ TEST_CASE("icu_lite: display width classes") {
     UChar32 c;
     int width;
   };
-  const Row rows[] = {{'a', 1},     {0xE9, 1},    {0x41A, 1},  {0x0301, 0}, {0x0483, 0}, {0x200B, 0},
-                      {0xFEFF, 0},  {0x4E2D, 2},  {0xFF21, 2}, {0xAC00, 2}, {0x3042, 2}, {0x1F600, 2},
-                      {0x20000, 2}, {0x2212, 1},  {0x2654, 1}};
+  const Row rows[] = {{'a', 1},    {0xE9, 1},    {0x41A, 1},   {0x0301, 0}, {0x0483, 0},
+                      {0x200B, 0}, {0xFEFF, 0},  {0x4E2D, 2},  {0xFF21, 2}, {0xAC00, 2},
+                      {0x3042, 2}, {0x1F600, 2}, {0x20000, 2}, {0x2212, 1}, {0x2654, 1}};
   for (const Row& r : rows) {
     const int lite = icu_lite::is_zero_width(r.c) ? 0 : icu_lite::is_wide(r.c) ? 2 : 1;
     CHECK_MESSAGE(lite == r.width, "code point " << r.c);
@@ -136,7 +136,7 @@ TEST_CASE("icu_lite: display width classes") {
     const auto category = u_charType(r.c);
     const auto ea = u_getIntPropertyValue(r.c, UCHAR_EAST_ASIAN_WIDTH);
     const int icu = (category == U_NON_SPACING_MARK || category == U_ENCLOSING_MARK || category == U_FORMAT_CHAR) ? 0
-                    : (ea == U_EA_WIDE || ea == U_EA_FULLWIDTH)                                                  ? 2
+                    : (ea == U_EA_WIDE || ea == U_EA_FULLWIDTH)                                                   ? 2
                                                                                                                   : 1;
     CHECK_MESSAGE(lite == icu, "code point " << r.c << " against ICU");
 #endif

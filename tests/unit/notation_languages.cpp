@@ -26,15 +26,15 @@ std::set<std::string> spellings_of(const Language& language, PieceType piece) {
   return out;
 }
 
-constexpr PieceType kNonPawn[] = {PieceType::Knight, PieceType::Bishop, PieceType::Rook,
-                                  PieceType::Queen, PieceType::King};
+constexpr PieceType kNonPawn[] = {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
+                                  PieceType::King};
 
 }  // namespace
 
 TEST_CASE("the brief's 37 languages are present, English first") {
-  const char* required[] = {"en", "es", "de", "fr", "it", "nl", "pt", "ru", "uk", "be", "pl", "cs", "sk",
-                            "hu", "sv", "da", "no", "fi", "is", "ro", "tr", "el", "bg", "sr", "sr-Cyrl",
-                            "hr", "sl", "et", "lv", "lt", "ca", "eo", "id", "af", "fa", "vi", "az"};
+  const char* required[] = {"en", "es", "de", "fr", "it", "nl", "pt", "ru", "uk", "be", "pl", "cs",      "sk",
+                            "hu", "sv", "da", "no", "fi", "is", "ro", "tr", "el", "bg", "sr", "sr-Cyrl", "hr",
+                            "sl", "et", "lv", "lt", "ca", "eo", "id", "af", "fa", "vi", "az"};
   for (const char* code : required) {
     CAPTURE(code);
     const Language* language = find_language(code);
@@ -103,10 +103,9 @@ TEST_CASE("lookup is case-insensitive and knows a few aliases") {
     const char* code;  // nullptr: not found
   };
   const Row rows[] = {
-      {"ES", "es"},           {"es", "es"},     {"sr-cyrl", "sr-Cyrl"}, {"SR_CYRL", "sr-Cyrl"},
-      {"sr-Latn", "sr"},      {"nb", "no"},     {"NN", "no"},           {"ua", "uk"},
-      {"Ru", "ru"},           {"xx", nullptr},  {"", nullptr},          {"english", nullptr},
-      {"e", nullptr},         {"sr-", nullptr},
+      {"ES", "es"},  {"es", "es"},         {"sr-cyrl", "sr-Cyrl"}, {"SR_CYRL", "sr-Cyrl"}, {"sr-Latn", "sr"},
+      {"nb", "no"},  {"NN", "no"},         {"ua", "uk"},           {"Ru", "ru"},           {"xx", nullptr},
+      {"", nullptr}, {"english", nullptr}, {"e", nullptr},         {"sr-", nullptr},
   };
   for (const Row& row : rows) {
     CAPTURE(row.query);
@@ -126,18 +125,18 @@ TEST_CASE("letters and marks from NOTATION.md") {
     const char* kqrbnp;  // canonical letters K Q R B N P joined by spaces
   };
   const Row rows[] = {
-      {"en", "K Q R B N P"}, {"es", "R D T A C P"}, {"de", "K D T L S B"}, {"fr", "R D T F C P"},
+      {"en", "K Q R B N P"},  {"es", "R D T A C P"},  {"de", "K D T L S B"},  {"fr", "R D T F C P"},
       {"ru", "Кр Ф Л С К П"}, {"uk", "Кр Ф Т С К П"}, {"be", "Кр Ф Л А К П"}, {"pl", "K H W G S P"},
-      {"hu", "K V B F H G"}, {"tr", "Ş V K F A P"}, {"el", "Ρ Β Π Α Ι "}, {"bg", "Ц Д Т О К "},
-      {"lt", "K V B R Ž p"}, {"eo", "R D T K Ĉ P"}, {"id", "R M B G K P"}, {"vi", "V H X T M "},
-      {"az", "Ş V T F A P"}, {"fa", "R D T F C P"}, {"et", "K L V O R P"}, {"is", "K D H B R P"},
+      {"hu", "K V B F H G"},  {"tr", "Ş V K F A P"},  {"el", "Ρ Β Π Α Ι "},   {"bg", "Ц Д Т О К "},
+      {"lt", "K V B R Ž p"},  {"eo", "R D T K Ĉ P"},  {"id", "R M B G K P"},  {"vi", "V H X T M "},
+      {"az", "Ş V T F A P"},  {"fa", "R D T F C P"},  {"et", "K L V O R P"},  {"is", "K D H B R P"},
   };
   for (const Row& row : rows) {
     CAPTURE(row.code);
     const Language& l = *find_language(row.code);
     std::string joined;
-    for (PieceType p : {PieceType::King, PieceType::Queen, PieceType::Rook, PieceType::Bishop,
-                        PieceType::Knight, PieceType::Pawn}) {
+    for (PieceType p :
+         {PieceType::King, PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight, PieceType::Pawn}) {
       if (!joined.empty() || p != PieceType::King) joined += ' ';
       joined += l.letters[index_of(p)];
     }

@@ -108,8 +108,12 @@ const Row kRows[] = {
      SuggestionKind::OtherLanguage},
     // K: the king in English, a Russian knight (К) typed with the Latin letter.
     {"K as Russian knight", "moves:", "en", "Kf3", "e5 Nxe5", "Nf3", true, SuggestionKind::OtherLanguage},
-    {"Cyrillic K in a Russian game, one file off", "moves:", "ru", "\xD0\x9A" "e3", "e5 \xD0\x9A" "xe5", "Nf3", true,
-     SuggestionKind::Slip},
+    {"Cyrillic K in a Russian game, one file off", "moves:", "ru",
+     "\xD0\x9A"
+     "e3",
+     "e5 \xD0\x9A"
+     "xe5",
+     "Nf3", true, SuggestionKind::Slip},
 };
 
 }  // namespace
