@@ -46,11 +46,14 @@ std::vector<ParsedDescriptive> parse_descriptive_prefixes(std::string_view text,
                                                           std::uint64_t base_offset) {
   // More blanks than the most spread-out printed move has ("Kt ( Q 6 ) - K B 5 dis. ch.").
   constexpr int kMaxBlanks = 14;
+  // Longer than any printed move, blanks and marks included: text glued without blanks ends the
+  // search here instead of at the end of the text (which made a long glued score quadratic).
+  constexpr std::size_t kMaxMoveBytes = 96;
   auto blank = [](char c) { return c == ' ' || c == '\t'; };  // PEGTL's `blank`: the grammar's gap
   std::vector<ParsedDescriptive> out;
   if (auto greedy = parse_descriptive_prefix(text, dialect, base_offset)) out.push_back(*greedy);
   int blanks = 0;
-  for (std::size_t e = 1; e < text.size() && blanks < kMaxBlanks; ++e) {
+  for (std::size_t e = 1; e < text.size() && e <= kMaxMoveBytes && blanks < kMaxBlanks; ++e) {
     const bool line_end = text[e] == '\n' || text[e] == '\r';
     if (!blank(text[e]) && !line_end) continue;
     if (blank(text[e - 1])) break;  // two blanks end a column

@@ -1,9 +1,12 @@
 // Old print → grammar text (rules in descriptive_print.hpp).
 #include "grammar/descriptive_print.hpp"
 
+#include <algorithm>
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <regex>
+#include <string_view>
 
 #include "notation/descriptive.hpp"
 
@@ -72,6 +75,15 @@ void apply(PrintText& t, const std::regex& re, const Rule& rule) {
   origin.push_back(t.origin.back());
   t.text = std::move(out);
   t.origin = std::move(origin);
+}
+
+// Whether `text` holds one of `needles`. Each rule below runs only where the literals its
+// pattern cannot match without are present: std::regex walks the whole text for every rule (and
+// slowly, a locale look-up per character class), which made a long score that no rule applies to
+// cost more than reading it.
+bool has_any(std::string_view text, std::initializer_list<std::string_view> needles) {
+  return std::any_of(needles.begin(), needles.end(),
+                     [text](std::string_view n) { return text.find(n) != std::string_view::npos; });
 }
 
 std::string squeeze(std::string s) {
@@ -157,13 +169,16 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
   t.origin.resize(in.size() + 1);
   for (std::size_t i = 0; i <= in.size(); ++i) t.origin[i] = static_cast<std::uint32_t>(i);
   const RuleSet& r = rules();
-  if (collapse_spaces) {
+  if (collapse_spaces && has_any(t.text, {"  ", " \t", "\t ", "\t\t"})) {
     apply(t, r.spaces, [](const std::smatch&) -> std::optional<Replacement> {
       return Replacement{" ", kRepairSpacing, "several spaces read as one"};
     });
   }
-  apply(t, r.glyph_paren, [](const std::smatch&) -> std::optional<Replacement> { return Replacement{"", 0, ""}; });
-  if (std::regex_search(t.text, r.verbal_piece)) {
+  if (has_any(t.text, {"(!", "(?"}))
+    apply(t, r.glyph_paren, [](const std::smatch&) -> std::optional<Replacement> { return Replacement{"", 0, ""}; });
+  if (has_any(t.text, {"king", "queen", "bishop", "knight", "rook", "castle", "pawn", "King", "Queen", "Bishop",
+                       "Knight", "Rook", "Castle", "Pawn"}) &&
+      std::regex_search(t.text, r.verbal_piece)) {
     apply(t, r.verbal_the, [](const std::smatch& m) -> std::optional<Replacement> {
       if (m.length(1) > 0)
         return Replacement{m.str(0).substr(0, m.str(0).find(m.str(1))), kRepairVerbal, "'the' dropped"};
@@ -200,93 +215,111 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
                              (two ? "4" : "3 (one square from its first rank)")};
     });
   }
-  apply(t, r.glyph_in_paren, [](const std::smatch& m) -> std::optional<Replacement> {
-    return Replacement{"(" + m.str(1) + ")", kRepairWordForm, "'" + m.str(0) + "': mark inside the brackets dropped"};
-  });
-  apply(t, r.kt_caps, [](const std::smatch&) -> std::optional<Replacement> {
-    return Replacement{"Kt", kRepairOcr, "'KT' read as Kt"};
-  });
-  apply(t, r.comma_ep, [](const std::smatch&) -> std::optional<Replacement> { return Replacement{" ", 0, ""}; });
-  apply(t, r.glued, [](const std::smatch& m) -> std::optional<Replacement> {
-    return Replacement{m.str(1) + " " + m.str(2) + " ", kRepairOcr, "'" + m.str(0) + "' read with its spaces"};
-  });
-  apply(t, r.tilde, [](const std::smatch& m) -> std::optional<Replacement> {
-    return Replacement{m.str(1) + "-", kRepairOcr, "'" + m.str(0) + "' read as a hyphen"};
-  });
-  apply(t, r.caret, [](const std::smatch&) -> std::optional<Replacement> {
-    return Replacement{"", kRepairOcr, "stray '^' dropped"};
-  });
-  apply(t, r.rank_i, [](const std::smatch& m) -> std::optional<Replacement> {
-    return Replacement{m.str(1) + "1", kRepairOcr, "'" + m.str(0) + "': I/l read as the rank 1"};
-  });
-  apply(t, r.dash_pawn, [](const std::smatch& m) -> std::optional<Replacement> {
-    return Replacement{m.str(1) + "x" + m.str(2), kRepairOcr, "'" + m.str(0) + "': P names no file, read as takes"};
-  });
-  apply(t, r.take, [](const std::smatch&) -> std::optional<Replacement> {
-    return Replacement{"takes", kRepairWordForm, "'take' read as takes"};
-  });
-  apply(t, r.kts, [](const std::smatch& m) -> std::optional<Replacement> {
-    return Replacement{m.str(1) + " " + m.str(2), kRepairWordForm, "'" + m.str(0) + "' read as " + m.str(1) + "P"};
-  });
-  apply(t, r.on_paren, [](const std::smatch&) -> std::optional<Replacement> { return Replacement{"(", 0, ""}; });
-  apply(t, r.his_her, [](const std::smatch& m) -> std::optional<Replacement> {
-    const std::string mover = m.str(1);
-    const std::string pronoun = m.str(3);
-    const std::string piece = m.str(4);
-    auto toks = mover_tokens(mover);
-    if (toks.empty()) return std::nullopt;
-    std::string wing = pronoun == "her" ? "Q" : "K";
-    if (toks.size() >= 2 && (toks[0] == "K" || toks[0] == "Q")) wing = toks[0];
-    else if (toks.size() == 1 && (toks[0] == "K" || toks[0] == "Q")) wing = toks[0];
-    else if (pronoun == "its") return std::nullopt;  // "Kt. to its 3d": no wing to name
-    std::string file;
-    if (!piece.empty()) {
-      file = wing + " " + squeeze(piece);
-    } else {
-      // The mover's own file: K → K, Q → Q, "K. B." → KB, the pawn "Q. B. P." → QB.
-      if (toks.back() == "P") toks.pop_back();
+  if (has_any(t.text, {"("}) && has_any(t.text, {"!", "?"}))
+    apply(t, r.glyph_in_paren, [](const std::smatch& m) -> std::optional<Replacement> {
+      return Replacement{"(" + m.str(1) + ")", kRepairWordForm, "'" + m.str(0) + "': mark inside the brackets dropped"};
+    });
+  if (has_any(t.text, {"KT"}))
+    apply(t, r.kt_caps, [](const std::smatch&) -> std::optional<Replacement> {
+      return Replacement{"Kt", kRepairOcr, "'KT' read as Kt"};
+    });
+  if (has_any(t.text, {","}) && has_any(t.text, {"e."}))
+    apply(t, r.comma_ep, [](const std::smatch&) -> std::optional<Replacement> { return Replacement{" ", 0, ""}; });
+  if (has_any(t.text, {"toK", "toQ", "takesK", "takesQ"}))
+    apply(t, r.glued, [](const std::smatch& m) -> std::optional<Replacement> {
+      return Replacement{m.str(1) + " " + m.str(2) + " ", kRepairOcr, "'" + m.str(0) + "' read with its spaces"};
+    });
+  if (has_any(t.text, {"~", "--", "\u2014"}))
+    apply(t, r.tilde, [](const std::smatch& m) -> std::optional<Replacement> {
+      return Replacement{m.str(1) + "-", kRepairOcr, "'" + m.str(0) + "' read as a hyphen"};
+    });
+  if (has_any(t.text, {"^"}))
+    apply(t, r.caret, [](const std::smatch&) -> std::optional<Replacement> {
+      return Replacement{"", kRepairOcr, "stray '^' dropped"};
+    });
+  if (has_any(t.text, {"I", "l"}) && has_any(t.text, {"-", "to"}))
+    apply(t, r.rank_i, [](const std::smatch& m) -> std::optional<Replacement> {
+      return Replacement{m.str(1) + "1", kRepairOcr, "'" + m.str(0) + "': I/l read as the rank 1"};
+    });
+  if (has_any(t.text, {"-"}) && has_any(t.text, {"P"}))
+    apply(t, r.dash_pawn, [](const std::smatch& m) -> std::optional<Replacement> {
+      return Replacement{m.str(1) + "x" + m.str(2), kRepairOcr, "'" + m.str(0) + "': P names no file, read as takes"};
+    });
+  if (has_any(t.text, {"take"}))
+    apply(t, r.take, [](const std::smatch&) -> std::optional<Replacement> {
+      return Replacement{"takes", kRepairWordForm, "'take' read as takes"};
+    });
+  if (has_any(t.text, {"Kts", "Bs", "Rs"}) && has_any(t.text, {"P"}))
+    apply(t, r.kts, [](const std::smatch& m) -> std::optional<Replacement> {
+      return Replacement{m.str(1) + " " + m.str(2), kRepairWordForm, "'" + m.str(0) + "' read as " + m.str(1) + "P"};
+    });
+  if (has_any(t.text, {"("}) && has_any(t.text, {"on"}))
+    apply(t, r.on_paren, [](const std::smatch&) -> std::optional<Replacement> { return Replacement{"(", 0, ""}; });
+  if (has_any(t.text, {"his", "her", "its"}) && has_any(t.text, {"to", "takes"}))
+    apply(t, r.his_her, [](const std::smatch& m) -> std::optional<Replacement> {
+      const std::string mover = m.str(1);
+      const std::string pronoun = m.str(3);
+      const std::string piece = m.str(4);
+      auto toks = mover_tokens(mover);
       if (toks.empty()) return std::nullopt;
-      if (toks.size() == 1 && toks[0] != "K" && toks[0] != "Q") file = wing + " " + toks[0];
-      else
-        for (const auto& tok : toks) file += (file.empty() ? "" : " ") + tok;
-    }
-    return Replacement{mover + " " + m.str(2) + " " + file + " ", kRepairHisHer,
-                       "'" + squeeze(m.str(0)) + "': '" + pronoun + "' read as " + file};
-  });
-  apply(t, r.castles_side, [](const std::smatch& m) -> std::optional<Replacement> {
-    const bool queen = m.str(1)[0] == 'Q';
-    // "Castles K" alone (no side, no rook) is not castling in words.
-    if (m.str(2).empty() && m.str(0).find("on") == std::string::npos && m.str(0).find('(') == std::string::npos &&
-        m.str(0).find("with") == std::string::npos)
-      return std::nullopt;
-    return Replacement{queen ? "O-O-O" : "O-O", kRepairCastlingWords,
-                       "'" + squeeze(m.str(0)) + "' read as " + (queen ? "O-O-O" : "O-O")};
-  });
-  apply(t, r.square, [](const std::smatch& m) -> std::optional<Replacement> {
-    return Replacement{m.str(1) + " 1", kRepairSquareWord,
-                       "'" + squeeze(m.str(0)) + "': square read as the first rank"};
-  });
-  apply(t, r.check_paren, [](const std::smatch& m) -> std::optional<Replacement> {
-    const std::string q = m.str(1);
-    const std::string out = q.empty() ? "ch" : q[0] == 'd' && q[1] == 'i' ? "dis ch" : "double ch";
-    return Replacement{out, kRepairCheckWords, "'" + m.str(0) + "' read as " + out};
-  });
-  apply(t, r.check_word, [](const std::smatch& m) -> std::optional<Replacement> {
-    const std::string q = m.str(1);
-    const std::string out = q.empty() ? "ch" : q[0] == 'd' && q[1] == 'i' ? "dis ch" : "double ch";
-    return Replacement{out, kRepairCheckWords, "'" + m.str(0) + "' read as " + out};
-  });
-  apply(t, r.ep, [](const std::smatch& m) -> std::optional<Replacement> {
-    return Replacement{" e.p.", kRepairEnPassantWords, "'" + squeeze(m.str(0)) + "' read as en passant"};
-  });
-  apply(t, r.promo, [](const std::smatch& m) -> std::optional<Replacement> {
-    if (m.str(0).find('=') != std::string::npos && m.str(0).find_first_of("ab") == std::string::npos &&
-        m.length(1) == 1)
-      return std::nullopt;  // "=Q" is the grammar's own
-    const char p = promo_letter(m.str(1));
-    return Replacement{std::string("=") + p, kRepairPromotionWords,
-                       "'" + squeeze(m.str(0)) + "' read as promotion to " + std::string(1, p)};
-  });
+      std::string wing = pronoun == "her" ? "Q" : "K";
+      if (toks.size() >= 2 && (toks[0] == "K" || toks[0] == "Q")) wing = toks[0];
+      else if (toks.size() == 1 && (toks[0] == "K" || toks[0] == "Q")) wing = toks[0];
+      else if (pronoun == "its") return std::nullopt;  // "Kt. to its 3d": no wing to name
+      std::string file;
+      if (!piece.empty()) {
+        file = wing + " " + squeeze(piece);
+      } else {
+        // The mover's own file: K → K, Q → Q, "K. B." → KB, the pawn "Q. B. P." → QB.
+        if (toks.back() == "P") toks.pop_back();
+        if (toks.empty()) return std::nullopt;
+        if (toks.size() == 1 && toks[0] != "K" && toks[0] != "Q") file = wing + " " + toks[0];
+        else
+          for (const auto& tok : toks) file += (file.empty() ? "" : " ") + tok;
+      }
+      return Replacement{mover + " " + m.str(2) + " " + file + " ", kRepairHisHer,
+                         "'" + squeeze(m.str(0)) + "': '" + pronoun + "' read as " + file};
+    });
+  if (has_any(t.text, {"astle"}))
+    apply(t, r.castles_side, [](const std::smatch& m) -> std::optional<Replacement> {
+      const bool queen = m.str(1)[0] == 'Q';
+      // "Castles K" alone (no side, no rook) is not castling in words.
+      if (m.str(2).empty() && m.str(0).find("on") == std::string::npos && m.str(0).find('(') == std::string::npos &&
+          m.str(0).find("with") == std::string::npos)
+        return std::nullopt;
+      return Replacement{queen ? "O-O-O" : "O-O", kRepairCastlingWords,
+                         "'" + squeeze(m.str(0)) + "' read as " + (queen ? "O-O-O" : "O-O")};
+    });
+  if (has_any(t.text, {"square", "sq", "Sq"}))
+    apply(t, r.square, [](const std::smatch& m) -> std::optional<Replacement> {
+      return Replacement{m.str(1) + " 1", kRepairSquareWord,
+                         "'" + squeeze(m.str(0)) + "': square read as the first rank"};
+    });
+  if (has_any(t.text, {"("}) && has_any(t.text, {"ch"}))
+    apply(t, r.check_paren, [](const std::smatch& m) -> std::optional<Replacement> {
+      const std::string q = m.str(1);
+      const std::string out = q.empty() ? "ch" : q[0] == 'd' && q[1] == 'i' ? "dis ch" : "double ch";
+      return Replacement{out, kRepairCheckWords, "'" + m.str(0) + "' read as " + out};
+    });
+  if (has_any(t.text, {"check"}))
+    apply(t, r.check_word, [](const std::smatch& m) -> std::optional<Replacement> {
+      const std::string q = m.str(1);
+      const std::string out = q.empty() ? "ch" : q[0] == 'd' && q[1] == 'i' ? "dis ch" : "double ch";
+      return Replacement{out, kRepairCheckWords, "'" + m.str(0) + "' read as " + out};
+    });
+  if (has_any(t.text, {"in passing", "en pas", "e."}))
+    apply(t, r.ep, [](const std::smatch& m) -> std::optional<Replacement> {
+      return Replacement{" e.p.", kRepairEnPassantWords, "'" + squeeze(m.str(0)) + "' read as en passant"};
+    });
+  if (has_any(t.text, {"becomes", "queens", "Queens", "Queening", "="}))
+    apply(t, r.promo, [](const std::smatch& m) -> std::optional<Replacement> {
+      if (m.str(0).find('=') != std::string::npos && m.str(0).find_first_of("ab") == std::string::npos &&
+          m.length(1) == 1)
+        return std::nullopt;  // "=Q" is the grammar's own
+      const char p = promo_letter(m.str(1));
+      return Replacement{std::string("=") + p, kRepairPromotionWords,
+                         "'" + squeeze(m.str(0)) + "' read as promotion to " + std::string(1, p)};
+    });
   return t;
 }
 

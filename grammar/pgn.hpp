@@ -6,7 +6,12 @@
 // (`e8(Q)`, `e4(=)`). Its text goes to the move grammar (grammar/move_parser.hpp) unchanged.
 #pragma once
 
+#include <array>
+
 #include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze_traits.hpp>
+
+#include "grammar/pgn_chars.hpp"
 
 namespace planilla::grammar::pgn {
 
@@ -136,7 +141,33 @@ struct mark_apart : seq< sor< mark_sign, mark_word >, sor< token_end, at< glued_
 
 // A run of two or more `*` (Markdown's bold `**Cxe5**`, `***`) is text, never a glued `*` result.
 struct star_run : seq< one< '*' >, plus< one< '*' > > > {};
-struct token_char : sor< star_run, seq< not_at< delimiter >, not_at< glued_result >, utf8::any > > {};
+// clang-format on
+// A run of ASCII bytes of which none ends a token or can begin a result (`0`, `1`, `*`, and `½`
+// is not ASCII): what the next alternative of token_char reads one byte at a time, read in one
+// step, so that a token megabytes long is read at memory speed. Matches one byte at least.
+struct plain_token_run {
+  using rule_t = plain_token_run;
+  using subs_t = type_list<>;
+  static constexpr std::array<bool, 256> kPlain = [] {
+    std::array<bool, 256> t{};
+    for (unsigned c = 0; c < 0x80; ++c)
+      t[c] = c != '0' && c != '1' && c != '*' && !is_pgn_delimiter(static_cast<unsigned char>(c));
+    return t;
+  }();
+  static bool plain(unsigned char c) { return kPlain[c]; }
+  template <apply_mode, rewind_mode, template <typename...> class Action, template <typename...> class Control,
+            typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&&...) {
+    const char* p = in.current();
+    const char* const end = in.end();
+    while (p != end && plain(static_cast<unsigned char>(*p))) ++p;
+    if (p == in.current()) return false;
+    in.bump_in_this_line(static_cast<std::size_t>(p - in.current()));  // no line end in a token
+    return true;
+  }
+};
+// clang-format off
+struct token_char : sor< plain_token_run, star_run, seq< not_at< delimiter >, not_at< glued_result >, utf8::any > > {};
 // `(X)` glued to a token: X is one code point that is not white space or a delimiter.
 struct paren_single : seq< one< '(' >, not_at< delimiter >, utf8::any, one< ')' > > {};
 struct move_token : seq< plus< token_char >, star< paren_single, star< token_char > > > {};
@@ -164,3 +195,9 @@ struct game : seq< opt< bom >, star< space >, opt< preamble >, tag_section, move
 // clang-format on
 
 }  // namespace planilla::grammar::pgn
+
+namespace tao::pegtl {
+// plain_token_run consumes at least one byte when it succeeds.
+template <typename Name>
+struct analyze_traits<Name, planilla::grammar::pgn::plain_token_run> : analyze_any_traits<> {};
+}  // namespace tao::pegtl

@@ -158,9 +158,15 @@ double substitution_cost(char32_t a, char32_t b) {
 double indel_cost(char32_t c) { return c == U'x' ? kCostCaptureMark : kCostDefault; }
 
 // Optimal string alignment distance with the costs above (tokens are short: ≤ ~12 code points).
+// Lengths further apart than kMaxCost allows give the lower bound instead (every extra code point
+// costs at least kCostCaptureMark): the reading is far either way, and a glued token megabytes
+// long would otherwise cost length × rendering work for every legal move.
 double distance(const Text& a, const Text& b) {
   const std::size_t n = a.size();
   const std::size_t m = b.size();
+  const std::size_t apart = n > m ? n - m : m - n;
+  if (static_cast<double>(apart) * kCostCaptureMark > 2 * kMaxCost)
+    return static_cast<double>(apart) * kCostCaptureMark;
   std::vector<double> d((n + 1) * (m + 1));
   auto at = [&](std::size_t i, std::size_t j) -> double& { return d[i * (m + 1) + j]; };
   for (std::size_t i = 1; i <= n; ++i) at(i, 0) = at(i - 1, 0) + indel_cost(a[i - 1]);

@@ -3,11 +3,16 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bitset>
+#include <cctype>
 #include <cmath>
 #include <optional>
+#include <tuple>
+#include <vector>
 
 #include "converters/arbiter/suggestions.hpp"
 #include "converters/pgn/descriptive_io.hpp"
+#include "grammar/move_actions.hpp"
 #include "notation/write.hpp"
 
 namespace planilla {
@@ -34,22 +39,39 @@ struct Score {
   }
 };
 
+// Adds one diagnostic to a score. A reading's score only gets worse as it reads on (more errors,
+// an earlier first one): an attempt that is not better than the best so far never will be.
+void count(Score& s, const Diagnostic& d) {
+  if (!is_move_error(d)) return;
+  ++s.move_errors;
+  if (d.code == Code::MoveSyntax) ++s.syntax_errors;
+  if (d.variation == 0 && d.ply != 0) s.first_error_ply = std::min(s.first_error_ply, d.ply);
+  if (d.ply == 0) s.first_error_ply = 0;
+}
+
 Score score_of(const std::vector<Diagnostic>& diags) {
   Score s;
-  for (const Diagnostic& d : diags) {
-    if (!is_move_error(d)) continue;
-    ++s.move_errors;
-    if (d.code == Code::MoveSyntax) ++s.syntax_errors;
-    if (d.variation == 0 && d.ply != 0) s.first_error_ply = std::min(s.first_error_ply, d.ply);
-    if (d.ply == 0) s.first_error_ply = 0;
-  }
+  for (const Diagnostic& d : diags) count(s, d);
   return s;
 }
 
-// Counts tokens that begin with one of the language's non-pawn piece letters followed by a
-// file letter, a capture mark or a digit: cheap evidence that the game uses these letters.
-std::size_t letter_evidence(std::string_view text, const Language& lang) {
-  std::size_t hits = 0;
+// Options for an attempt that stops reading once its score, counted as it reads, is no longer
+// better than `best` (ReadOptions::stop_after); `partial` is reset here.
+ReadOptions stopping_unless_better(const ReadOptions& options, Score& partial, const Score& best) {
+  ReadOptions o = options;
+  partial = Score{};
+  o.stop_after = [&partial, &best](const Diagnostic& d) {
+    count(partial, d);
+    return !partial.better_than(best);
+  };
+  return o;
+}
+
+// The beginnings of a game's tokens, split as letter_evidence reads them (after blanks, dots and
+// digits): one pass over the text for all languages. A token's first 16 bytes are more than a
+// piece letter and the byte after it need.
+std::vector<std::string_view> token_beginnings(std::string_view text) {
+  std::vector<std::string_view> out;
   std::size_t i = 0;
   while (i < text.size()) {
     while (i < text.size() && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '.' ||
@@ -57,7 +79,16 @@ std::size_t letter_evidence(std::string_view text, const Language& lang) {
       ++i;
     std::size_t start = i;
     while (i < text.size() && text[i] != ' ' && text[i] != '\n' && text[i] != '\t') ++i;
-    std::string_view token = text.substr(start, i - start);
+    out.push_back(text.substr(start, std::min<std::size_t>(i - start, 16)));
+  }
+  return out;
+}
+
+// Counts tokens that begin with one of the language's non-pawn piece letters followed by a
+// file letter, a capture mark or a digit: cheap evidence that the game uses these letters.
+std::size_t letter_evidence(const std::vector<std::string_view>& tokens, const Language& lang) {
+  std::size_t hits = 0;
+  for (std::string_view token : tokens) {
     for (int p = index_of(PieceType::Knight); p <= index_of(PieceType::King); ++p) {
       std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
       if (letter.empty() || token.size() <= letter.size() || token.substr(0, letter.size()) != letter) continue;
@@ -85,7 +116,8 @@ std::string letter_set_members(const Language& chosen) {
 
 std::vector<const Language*> candidate_languages(std::string_view game_text) {
   std::vector<std::pair<std::size_t, const Language*>> scored;
-  for (const Language& l : all_languages()) scored.emplace_back(letter_evidence(game_text, l), &l);
+  const std::vector<std::string_view> tokens = token_beginnings(game_text);
+  for (const Language& l : all_languages()) scored.emplace_back(letter_evidence(tokens, l), &l);
   // Most evidence first; the table order (English first) breaks ties.
   std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<const Language*> out;
@@ -112,6 +144,72 @@ Diagnostic language_note(const GameRecord& record, const ReadOptions& options, s
   note.byte = record.offset;
   note.message = std::move(message);
   return note;
+}
+
+// Bytes of a game's text, and whether all are ASCII.
+struct TextBytes {
+  std::bitset<256> present;
+  bool ascii = true;
+};
+
+// Whether `line` is one plain tag pair, `[Name "value"]` with blanks around: its bytes are never
+// read as moves.
+bool plain_tag_line(std::string_view line) {
+  std::size_t i = 0;
+  auto blanks = [&] {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+  };
+  blanks();
+  if (i == line.size() || line[i++] != '[') return false;
+  const std::size_t name = i;
+  while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) != 0 || line[i] == '_')) ++i;
+  if (i == name) return false;
+  blanks();
+  if (i == line.size() || line[i++] != '"') return false;
+  while (i < line.size() && line[i] != '"' && line[i] != '\\') ++i;
+  if (i == line.size() || line[i++] != '"') return false;
+  blanks();
+  if (i == line.size() || line[i++] != ']') return false;
+  blanks();
+  return i == line.size();
+}
+
+// The bytes of a game's text outside its plain tag lines.
+TextBytes text_bytes(std::string_view text) {
+  TextBytes t;
+  for (std::size_t pos = 0; pos < text.size();) {
+    const std::size_t end = std::min(text.find('\n', pos), text.size());
+    const std::string_view line = text.substr(pos, end - pos);
+    if (!plain_tag_line(line))
+      for (char c : line) t.present.set(static_cast<unsigned char>(c));
+    pos = end + 1;
+  }
+  for (unsigned b = 128; b < 256 && t.ascii; ++b) t.ascii = !t.present.test(b);
+  return t;
+}
+
+// Whether `a` and `b` read every token of an ASCII text holding `bytes` alike: the same piece
+// spellings among those whose bytes all occur in it (the only ones that can match; with their
+// lower-case and look-alike forms, as the move grammar builds them), and the same meaning of the
+// suffixes that differ by language where they occur (`X` for mate, `++`). Such a letter set gives
+// the same diagnostics, so re-reading the game with it cannot give a better reading: skipping it
+// keeps the choice and bounds the work (a long unreadable game was read once per letter set).
+// Non-ASCII text is never skipped: its folding depends on the language's script.
+bool reads_alike(const TextBytes& bytes, const Language& a, const Language& b) {
+  if (!bytes.ascii) return false;
+  if (a.x_is_mate != b.x_is_mate && bytes.present.test('X')) return false;
+  if (a.double_plus_is_double_check != b.double_plus_is_double_check && bytes.present.test('+')) return false;
+  auto usable = [&bytes](const Language& lang) {
+    grammar::move::LanguageTable scratch;
+    std::vector<std::tuple<std::string_view, PieceType, bool, bool>> out;
+    for (const grammar::move::PieceSpelling& s : grammar::move::table_for(lang, scratch).spellings)
+      if (std::all_of(s.text.begin(), s.text.end(),
+                      [&bytes](char c) { return bytes.present.test(static_cast<unsigned char>(c)); }))
+        out.emplace_back(s.text, s.type, s.lowercase, s.lookalike);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  return usable(a) == usable(b);
 }
 
 // Descriptive readings for `auto`: tried only when no algebraic letter set reads the game.
@@ -565,9 +663,11 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
   GameRecord best_record;
   bool replaced = false;
   if (!best.clean()) {
+    const TextBytes bytes = text_bytes(record.original);
     for (const Language* lang : candidate_languages(record.original)) {
-      if (lang->letter_set == first->letter_set) continue;
-      GameRecord attempt = read_as(raw, record, options, lang);
+      if (lang->letter_set == first->letter_set || reads_alike(bytes, *lang, *first)) continue;
+      Score partial;
+      GameRecord attempt = read_as(raw, record, stopping_unless_better(options, partial, best), lang);
       Score s = score_of(attempt.diagnostics);
       if (s.better_than(best)) {
         best = s;
@@ -584,7 +684,8 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     if (!best.clean()) {
       ReadOptions mixed = options;
       mixed.fallback_languages = mixed_fallbacks(record.original, *chosen);
-      GameRecord attempt = read_as(raw, record, mixed, chosen);
+      Score partial;
+      GameRecord attempt = read_as(raw, record, stopping_unless_better(mixed, partial, best), chosen);
       Score s = score_of(attempt.diagnostics);
       if (s.better_than(best)) {
         best = s;
@@ -631,7 +732,10 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
                               : std::all_of(lettered.begin(), lettered.end(),
                                             [lang](const Prefix& p) { return letter_fits(p.text, *lang); });
       if (!fit) continue;
-      GameRecord attempt = read_as(raw, record, options, lang);
+      // Only a clean reading counts here: the attempt stops at its first move error.
+      ReadOptions clean_only = options;
+      clean_only.stop_after = [](const Diagnostic& d) { return is_move_error(d); };
+      GameRecord attempt = read_as(raw, record, clean_only, lang);
       if (!score_of(attempt.diagnostics).clean()) continue;
       if (!replaced && record.unmodelled_moves != 0) {
         // Read without its model (ReadOptions::keep_model): read it again, with it.

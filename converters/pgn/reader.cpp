@@ -267,7 +267,12 @@ class GameReader : public grammar::PgnHandler {
     diagnostics_.push_back(game_diagnostic(code, severity, options_.file_name, raw_, file_offset(offset),
                                            lines_.at(offset), current_ply_, frames_.back().variation,
                                            std::move(message), std::move(written)));
+    if (options_.stop_after && options_.stop_after(diagnostics_.back())) throw Stopped{};
   }
+
+  // Thrown by add() when ReadOptions::stop_after says so; read_game catches it. Not a
+  // std::exception: the handlers for internal errors must not take it.
+  struct Stopped {};
 
   std::uint64_t file_offset(std::uint64_t offset) const {
     std::uint64_t in_raw = decoded_.map.original(std::min<std::uint64_t>(offset, text_.size()));
@@ -513,28 +518,45 @@ Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>
 
   GameReader reader(raw, text, decoded, visitor, diagnostics, options, *language, file_map);
   visitor.begin_game(raw.number);
-  if (header) reader.scoresheet_header(*header);
-  if (!dopt.force && is_single_byte(encoding))
-    reader.add(Code::Encoding, Severity::Note, 0, "decoded as " + std::string(encoding_name(encoding)));
-  if (decoded.invalid_bytes > 0) {
-    // first_invalid is an offset in the raw bytes: report it at the game's start line, exact byte.
-    reader.add(Code::InvalidEncoding, Severity::Warning, 0,
-               std::to_string(decoded.invalid_bytes) + " byte(s) not valid " + std::string(encoding_name(encoding)) +
-                   " replaced by U+FFFD");
-    diagnostics.back().byte = raw.offset + decoded.first_invalid;
+  try {
+    if (header) reader.scoresheet_header(*header);
+    if (!dopt.force && is_single_byte(encoding))
+      reader.add(Code::Encoding, Severity::Note, 0, "decoded as " + std::string(encoding_name(encoding)));
+    if (decoded.invalid_bytes > 0) {
+      // first_invalid is an offset in the raw bytes: report it at the game's start line, exact byte.
+      reader.add(Code::InvalidEncoding, Severity::Warning, 0,
+                 std::to_string(decoded.invalid_bytes) + " byte(s) not valid " + std::string(encoding_name(encoding)) +
+                     " replaced by U+FFFD");
+      diagnostics.back().byte = raw.offset + decoded.first_invalid;
+    }
+  } catch (const GameReader::Stopped&) {
+    return encoding;
   }
   try {
     grammar::parse_pgn_game(text, reader, options.limits);
+  } catch (const GameReader::Stopped&) {
+    return encoding;
   } catch (const std::exception& e) {
     // Nothing below should throw on malformed input; if something does, the game is reported,
     // not the whole file lost.
-    reader.add(Code::PgnSyntax, Severity::Error, 0, std::string("internal error while reading the game: ") + e.what());
+    try {
+      reader.add(Code::PgnSyntax, Severity::Error, 0,
+                 std::string("internal error while reading the game: ") + e.what());
+    } catch (const GameReader::Stopped&) {
+      return encoding;
+    }
   }
   try {
     reader.finish();
+  } catch (const GameReader::Stopped&) {
+    return encoding;
   } catch (const std::exception& e) {
-    reader.add(Code::PgnSyntax, Severity::Error, 0,
-               std::string("internal error while finishing the game: ") + e.what());
+    try {
+      reader.add(Code::PgnSyntax, Severity::Error, 0,
+                 std::string("internal error while finishing the game: ") + e.what());
+    } catch (const GameReader::Stopped&) {
+      return encoding;
+    }
   }
   return encoding;
 }

@@ -183,4 +183,41 @@ TEST_CASE("detect: the PGN import format is read as written") {
   }
 }
 
+TEST_CASE("detect: attempts that cannot win stop early and alike letter sets are skipped, with the same choice") {
+  // A Spanish score with a slip late: English fails at ply 3, the Spanish letters at ply 8; the
+  // English attempt's score is the one to beat, and the Spanish one must still be read through.
+  GameRecord spanish = read_auto("1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Aa4 Zz9 *");
+  REQUIRE(spanish.reading.language != nullptr);
+  CHECK(spanish.reading.language->letter_set == "es-it-ca");
+  CHECK(count_code(spanish, Code::MoveSyntax) == 1);
+  // Fifty unreadable tokens: every letter set fails on the first; all fifty are still reported.
+  std::string noise = "[Event \"noise\"]\n\n";
+  for (int i = 0; i < 50; ++i) noise += "Zz9 ";
+  noise += "*";
+  GameRecord unreadable = read_auto(noise);
+  CHECK(count_code(unreadable, Code::MoveSyntax) == 50);
+  REQUIRE(unreadable.reading.language != nullptr);
+  CHECK(unreadable.reading.language->code == std::string_view("en"));
+  // Non-ASCII text is never skipped: the Russian letters read Кf3 (a Cyrillic К, the knight;
+  // folded to a Latin K it is an illegal king move).
+  GameRecord russian = read_auto(
+      "1. e4 e5 2. \xD0\x9A"
+      "f3 \xD0\x9A"
+      "c6 *");
+  REQUIRE(russian.reading.language != nullptr);
+  CHECK(russian.reading.language->letter_set == "ru");
+}
+
+TEST_CASE("reader: ReadOptions::stop_after stops a game at the diagnostic it accepts") {
+  ReadOptions options;
+  options.fast_lane = false;
+  int seen = 0;
+  options.stop_after = [&seen](const Diagnostic& d) { return d.code == Code::MoveSyntax && ++seen == 2; };
+  std::istringstream in("[Event \"x\"]\n\n1. e4 Zz1 Zz2 Zz3 Zz4 *\n");
+  PgnReader reader(in, options);
+  GameRecord r;
+  REQUIRE(reader.next(r));
+  CHECK(count_code(r, Code::MoveSyntax) == 2);
+}
+
 }  // namespace planilla

@@ -239,3 +239,15 @@ TEST_CASE("read_descriptive_score: spaced typesetting keeps its spaces, columns 
   CHECK(stop.diagnostics[0].byte == 8);
   CHECK(stop.diagnostics[0].written == "xZ");
 }
+
+TEST_CASE("descriptive: a reading ends within the length of a printed move, even in glued text") {
+  // Text glued without blanks is searched for readings up to the longest printed move only, so a
+  // long glued score is read in linear time.
+  std::string glued;
+  for (int i = 0; i < 2000; ++i) glued += "P-K4P-K4Kt-KB3";
+  const auto readings = parse_descriptive_prefixes(glued, DescriptiveDialect::English, 0);
+  for (const auto& r : readings) CHECK(r.length <= 96);
+  const auto spaced = parse_descriptive_prefixes("P-K4 P-K4", DescriptiveDialect::English, 0);
+  REQUIRE(!spaced.empty());
+  CHECK(spaced.front().length == 4);
+}

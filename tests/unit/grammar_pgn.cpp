@@ -274,3 +274,13 @@ TEST_CASE("grammar/pgn: glyph NAG numbers") {
   CHECK(loose_result_canonical("1/2") == "1/2-1/2");
   CHECK(loose_result_canonical("x").empty());
 }
+
+TEST_CASE("grammar/pgn: a token of 100,000 bytes is one token, a result glued to its end split off") {
+  // The plain bytes of a token are read a run at a time (plain_token_run); the bytes that may
+  // begin a result are still tried one by one.
+  const std::string knights(100000, 'N');
+  CHECK(events("1. " + knights + "f31-0") == "|#1 m:" + knights + "f3@3 R:1-0");
+  CHECK(events("1. " + knights + "*") == "|#1 m:" + knights + "@3 R:*");
+  CHECK(events("1. Nf3" + knights + "**x *") == "|#1 m:Nf3" + knights + "**x@3 R:*");
+  CHECK(events("1. e4" + knights + "\xC2\xBD-\xC2\xBD") == "|#1 m:e4" + knights + "@3 R:\xC2\xBD-\xC2\xBD");
+}
