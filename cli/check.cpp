@@ -77,10 +77,12 @@ int run_check(const CheckOptions& o, Io& io) {
         auto file_diags = run_pipeline(input.in, input.read, setup.from, o.jobs, model_work, [&](ProcessedGame& g) {
           if (g.record.diagnostics.empty()) {
             reporter.game(g.record);
-          } else {  // the report may print: the bar gives up the terminal's line first
+          } else if (progress.enabled()) {  // the report may print: the bar gives up the terminal's line first
             progress.hide();
             reporter.game(g.record);
             target.stream().flush();
+          } else {  // no bar to keep apart: the report is written as its buffer fills
+            reporter.game(g.record);
           }
           progress.update(input.bytes_before + g.record.offset + g.record.original.size(), ++games);
         });

@@ -21,6 +21,7 @@ class Progress {
   void update(std::uint64_t bytes_done, std::uint64_t games_done);
   // Clears the bar, if it is drawn, before other output takes the line.
   void hide();
+  bool enabled() const { return enabled_; }
   void finish();
 
  private:

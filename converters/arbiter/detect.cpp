@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cmath>
 #include <optional>
+#include <span>
 #include <tuple>
 #include <vector>
 
@@ -195,21 +196,62 @@ TextBytes text_bytes(std::string_view text) {
 // the same diagnostics, so re-reading the game with it cannot give a better reading: skipping it
 // keeps the choice and bounds the work (a long unreadable game was read once per letter set).
 // Non-ASCII text is never skipped: its folding depends on the language's script.
+// A language's piece spellings (with their lower-case and look-alike forms, as the move grammar
+// builds them) in one order, each with the bytes it is made of: built once per language.
+struct Spelling {
+  std::string_view text;
+  PieceType type;
+  bool lowercase;
+  bool lookalike;
+  std::bitset<256> bytes;
+  auto key() const { return std::tie(text, type, lowercase, lookalike); }
+};
+
+const std::vector<Spelling>& spellings_of(const Language& lang) {
+  static const std::vector<std::vector<Spelling>> all = [] {
+    std::vector<std::vector<Spelling>> out;
+    for (const Language& l : all_languages()) {
+      grammar::move::LanguageTable scratch;
+      const grammar::move::LanguageTable& table = grammar::move::table_for(l, scratch);
+      std::vector<Spelling> list;
+      for (const grammar::move::PieceSpelling& s : table.spellings) {
+        Spelling sp{s.text, s.type, s.lowercase, s.lookalike, {}};
+        for (char c : s.text) sp.bytes.set(static_cast<unsigned char>(c));
+        list.push_back(sp);
+      }
+      std::sort(list.begin(), list.end(), [](const Spelling& x, const Spelling& y) { return x.key() < y.key(); });
+      out.push_back(std::move(list));
+    }
+    return out;
+  }();
+  return all[static_cast<std::size_t>(&lang - all_languages().data())];  // a row (reads_alike)
+}
+
+// Whether `a` and `b` read every token of an ASCII text holding `bytes` alike: the same piece
+// spellings among those whose bytes all occur in it (the only ones that can match), and the
+// same meaning of the suffixes that differ by language where they occur (`X` for mate, `++`).
+// Such a letter set gives the same diagnostics and moves, so re-reading the game with it cannot
+// change the choice: it is skipped (a long unreadable game was read once per letter set).
+// Non-ASCII text is never skipped: its folding depends on the language's script.
 bool reads_alike(const TextBytes& bytes, const Language& a, const Language& b) {
-  if (!bytes.ascii) return false;
+  const std::span<const Language> rows = all_languages();
+  auto is_row = [&rows](const Language& l) { return &l >= rows.data() && &l < rows.data() + rows.size(); };
+  if (!bytes.ascii || !is_row(a) || !is_row(b)) return false;  // a caller's own row: read it
   if (a.x_is_mate != b.x_is_mate && bytes.present.test('X')) return false;
   if (a.double_plus_is_double_check != b.double_plus_is_double_check && bytes.present.test('+')) return false;
-  auto usable = [&bytes](const Language& lang) {
-    grammar::move::LanguageTable scratch;
-    std::vector<std::tuple<std::string_view, PieceType, bool, bool>> out;
-    for (const grammar::move::PieceSpelling& s : grammar::move::table_for(lang, scratch).spellings)
-      if (std::all_of(s.text.begin(), s.text.end(),
-                      [&bytes](char c) { return bytes.present.test(static_cast<unsigned char>(c)); }))
-        out.emplace_back(s.text, s.type, s.lowercase, s.lookalike);
-    std::sort(out.begin(), out.end());
-    return out;
-  };
-  return usable(a) == usable(b);
+  const std::vector<Spelling>& sa = spellings_of(a);
+  const std::vector<Spelling>& sb = spellings_of(b);
+  auto usable = [&bytes](const Spelling& s) { return (s.bytes & ~bytes.present).none(); };
+  auto ia = sa.begin();
+  auto ib = sb.begin();
+  for (;;) {
+    while (ia != sa.end() && !usable(*ia)) ++ia;
+    while (ib != sb.end() && !usable(*ib)) ++ib;
+    if (ia == sa.end() || ib == sb.end()) return ia == sa.end() && ib == sb.end();
+    if (ia->key() != ib->key()) return false;
+    ++ia;
+    ++ib;
+  }
 }
 
 // Descriptive readings for `auto`: tried only when no algebraic letter set reads the game.
@@ -725,6 +767,15 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     bool likelihood_known = false;
     std::optional<Leniency> best_leniency;
     const std::string_view first_set = chosen->letter_set;  // `chosen` may change below
+    std::optional<TextBytes> bytes;
+    auto ensure_model = [&] {
+      if (!replaced && record.unmodelled_moves != 0) {
+        // Read without its model (ReadOptions::keep_model): read it again, with it.
+        GameRecord modelled = read_as(raw, record, options, chosen);
+        record.game = std::move(modelled.game);
+        record.unmodelled_moves = 0;
+      }
+    };
     for (std::size_t i = 0; i < reps.size(); ++i) {
       const Language* lang = reps[i];
       if (lang->letter_set == first_set) continue;
@@ -732,17 +783,23 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
                               : std::all_of(lettered.begin(), lettered.end(),
                                             [lang](const Prefix& p) { return letter_fits(p.text, *lang); });
       if (!fit) continue;
+      if (!bytes) bytes = text_bytes(record.original);
+      if (lang->letter_set != english().letter_set && reads_alike(*bytes, *lang, *chosen)) {
+        // It reads every token as the chosen letters do: the same moves with the same leniency,
+        // a tie it does not win (English wins ties; the pieces' frequencies are equal). Said
+        // without reading the game again (a game of pawn moves was read once per letter set).
+        ensure_model();
+        const GameRecord& current = replaced ? best_record : record;
+        if (!best_leniency) best_leniency = leniency_of(current.diagnostics);
+        others.push_back(OtherReading{lang, *best_leniency, main_line_moves(current.game)});
+        continue;
+      }
       // Only a clean reading counts here: the attempt stops at its first move error.
       ReadOptions clean_only = options;
       clean_only.stop_after = [](const Diagnostic& d) { return is_move_error(d); };
       GameRecord attempt = read_as(raw, record, clean_only, lang);
       if (!score_of(attempt.diagnostics).clean()) continue;
-      if (!replaced && record.unmodelled_moves != 0) {
-        // Read without its model (ReadOptions::keep_model): read it again, with it.
-        GameRecord modelled = read_as(raw, record, options, chosen);
-        record.game = std::move(modelled.game);
-        record.unmodelled_moves = 0;
-      }
+      ensure_model();
       const GameRecord& current = replaced ? best_record : record;
       if (!best_leniency) best_leniency = leniency_of(current.diagnostics);
       const Leniency leniency = leniency_of(attempt.diagnostics);
