@@ -194,7 +194,8 @@ SplitStart file_split_start(const InputFile& input, std::uint64_t at, std::optio
                                  while (got < length) {
                                    const ssize_t r =
                                        ::pread(fd, out + got, length - got, static_cast<off_t>(offset + got));
-                                   if (r <= 0) break;
+                                   if (r < 0 && errno == EINTR) continue;
+                                   if (r <= 0) break;  // a short read: the walk checks less, the splitter cuts the rest
                                    got += static_cast<std::size_t>(r);
                                  }
                                  return got;

@@ -897,7 +897,11 @@ class MaskWindow {
     base = from;
     const std::size_t lead = std::min<std::size_t>(from, 2);  // the two bytes before, for the bits that look back
     const std::size_t want = std::min(size, from + kBytes + kAfter) - (from - lead);
-    const std::size_t got = std::max(read_at(from - lead, buffer_, want), lead);
+    std::size_t got = read_at(from - lead, buffer_, want);
+    if (got < lead) {  // nothing read: an empty window (fast_game answers Past)
+      buffer_[0] = buffer_[1] = 0;
+      got = lead;
+    }
     view = std::string_view(buffer_ + lead, got - lead);
     end = from + std::min(view.size(), kBytes);
     const std::size_t words = (end - base + 63) / 64;

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -370,6 +371,28 @@ TEST_CASE("file_split_start reads a file by windows and agrees with find_split_s
     CHECK(a.encoding == b.encoding);
   }
   std::filesystem::remove(path);
+}
+
+TEST_CASE("find_split_start: short reads give the same starts (less is checked from the masks)") {
+  const std::string input = large_archive();
+  for (const std::size_t most : {std::size_t{0}, std::size_t{1}, std::size_t{700}, std::size_t{40000}}) {
+    CAPTURE(most);
+    const SplitReadAt short_reads = [&](std::uint64_t offset, char* out, std::size_t length) {
+      if (offset >= input.size()) return std::size_t{0};
+      const std::size_t n = std::min({length, most, input.size() - static_cast<std::size_t>(offset)});
+      std::memcpy(out, input.data() + offset, n);
+      return n;
+    };
+    for (std::uint64_t at = 1; at < input.size(); at += 7919) {
+      CAPTURE(at);
+      const SplitStart a = find_split_start(input, at, std::nullopt, short_reads);
+      const SplitStart b = find_split_start(input, at);
+      CHECK(a.offset == b.offset);
+      CHECK(a.line == b.line);
+      CHECK(a.games_before == b.games_before);
+      CHECK(a.encoding == b.encoding);
+    }
+  }
 }
 
 TEST_CASE("shards read from find_split_start concatenate to one run, adversarial boundaries included") {
