@@ -2,7 +2,8 @@
 # bench/scale.sh BUILD_DIR [PGN]: issue 21's scale figures on one file (default master.pgn from
 # the shared corpus, unpacked into BUILD_DIR/bench-data once).
 #  - shards: CPU time (user+sys, best 3 of RUNS) of `check --shard I/16 --jobs 1` for I = 1..16,
-#    slowest / fastest; and whether the 16 JSON reports concatenate to one run's (byte-identical);
+#    slowest / fastest; and whether the 16 outputs concatenate to one run's (byte-identical): check
+#    JSON and text, convert, normalize (output and rejects);
 #  - compressed input: `check` on PGN.zst (zstd -3) against the plain file and against
 #    `zstd -dc | planilla check -` (wall time, best of RUNS; same diagnostics checked);
 #  - pgn-extract -s -r on the plain file in the same run, when installed, for the ratio.
@@ -18,6 +19,7 @@ if [ ! -s "$pgn" ]; then
   [ -f "$src" ] || src=/work/shared/corpus/bench/master.pgn.xz
   xz -dc "$src" > "$pgn"
 fi
+pgn=$(realpath "$pgn")  # normalize runs in the temporary directory (its rejects file is written there)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -52,12 +54,24 @@ for i in $(seq 16); do
   if [ -z "$max" ] || awk -v a="$t" -v b="$max" 'BEGIN{exit !(a > b)}'; then max=$t; fi
 done
 awk -v a="$max" -v b="$min" 'BEGIN{printf "slowest/fastest: %.2fx\n", a / b}'
-"$planilla" check "$pgn" --format json --jobs 1 -q | grep -v '"type":"summary"' > "$tmp/one.json" || true
-for i in $(seq 16); do
-  "$planilla" check "$pgn" --format json --jobs 1 -q --shard "$i/16" | grep -v '"type":"summary"' || true
-done > "$tmp/cat.json"
-cmp -s "$tmp/one.json" "$tmp/cat.json" && echo "16 shards concatenated: byte-identical to one run" \
-  || echo "16 shards concatenated: DIFFERENT from one run"
+# The 16 shards' outputs against one run's: check JSON and text (without their summary lines),
+# convert, and normalize's output and rejects.
+outputs() {  # outputs PREFIX [--shard I/16]
+  local p=$1; shift
+  "$planilla" check "$pgn" --format json --jobs 1 -q "$@" | grep -v '"type":"summary"' >> "$tmp/$p.json" || true
+  "$planilla" check "$pgn" --jobs 1 --warnings all "$@" 2>&1 | grep -v '^summary:' >> "$tmp/$p.txt" || true
+  "$planilla" convert "$pgn" --to de --jobs 1 -q "$@" >> "$tmp/$p.cv" 2>/dev/null || true
+  rm -f "$tmp/part.pgn" "$tmp/part.rej"
+  (cd "$tmp" && "$planilla" normalize "$pgn" --jobs 1 -q -o part.pgn --rejects part.rej "$@" > /dev/null 2>&1 || true)
+  cat "$tmp/part.pgn" >> "$tmp/$p.norm" 2>/dev/null || true
+  cat "$tmp/part.rej" >> "$tmp/$p.rej" 2>/dev/null || true
+}
+outputs one
+for i in $(seq 16); do outputs cat --shard "$i/16"; done
+for k in json txt cv norm rej; do
+  cmp -s "$tmp/one.$k" "$tmp/cat.$k" && echo "16 shards concatenated ($k): byte-identical to one run" \
+    || echo "16 shards concatenated ($k): DIFFERENT from one run"
+done
 
 echo "## compressed input: check --jobs 1, wall s"
 zstd -q -3 -f "$pgn" -o "$tmp/in.pgn.zst"

@@ -186,8 +186,20 @@ SplitStart file_split_start(const InputFile& input, std::uint64_t at, std::optio
     const auto size = static_cast<std::size_t>(st.st_size);
     void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (map != MAP_FAILED) {
-      (void)::madvise(map, size, MADV_SEQUENTIAL);
-      start = find_split_start(std::string_view(static_cast<const char*>(map), size), at, forced);
+      // The walk reads the file by pread a window at a time; the mapping serves only the games
+      // of another shape (the splitter's stretches).
+      start = find_split_start(std::string_view(static_cast<const char*>(map), size), at, forced,
+                               [fd](std::uint64_t offset, char* out, std::size_t length) {
+                                 std::size_t got = 0;
+                                 while (got < length) {
+                                   const ssize_t r =
+                                       ::pread(fd, out + got, length - got, static_cast<off_t>(offset + got));
+                                   if (r < 0 && errno == EINTR) continue;
+                                   if (r <= 0) break;  // a short read: the walk checks less, the splitter cuts the rest
+                                   got += static_cast<std::size_t>(r);
+                                 }
+                                 return got;
+                               });
       ::munmap(map, size);
     }
   }

@@ -49,9 +49,9 @@ bool is_pgn_name(const std::string& file_name);
 // as it is read; input_failure() (compressed.hpp) tells afterwards whether it ended early.
 std::unique_ptr<std::istream> open_input(const InputFile& input, std::string& error);
 
-// find_split_start() (split.hpp) on a file, mapped into memory rather than read (only the pages
-// before `at` are touched, a few per game of the usual shape); the beginning when the file
-// cannot be mapped.
+// find_split_start() (split.hpp) on a file: the walk reads it with pread a window at a time, and
+// the file is also mapped for the stretches the splitter cuts (games of another shape); the
+// beginning when the file cannot be mapped.
 SplitStart file_split_start(const InputFile& input, std::uint64_t at, std::optional<Encoding> forced);
 
 // The compression of a file by its first bytes (None for stdin, or when it cannot be read).

@@ -4,11 +4,21 @@
 #include <array>
 #include <bit>
 #include <initializer_list>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define PLANILLA_SPLIT_AVX2 1
+#else
+#define PLANILLA_SPLIT_AVX2 0
+#endif
 #ifdef __SSSE3__
 #include <tmmintrin.h>
 #endif
 #include <cstring>
 #include <istream>
+#include <memory>
 
 #include "grammar/pgn_chars.hpp"
 
@@ -26,7 +36,14 @@ bool is_newline(unsigned char c) { return c == '\n' || c == '\r'; }
 // The grammar's delimiters (grammar/pgn_chars.hpp) but the quote: the cutter also meets tag
 // values it does not read as tags (`[Result "1-0"]<br />[Site "?"]`, a whole tag section on one
 // line of an HTML export), where `"1-0"` is a value, not a result that ends the game.
-constexpr bool ends_token(unsigned char c) { return c != '"' && grammar::is_pgn_delimiter(c); }
+constexpr std::array<bool, 256> kEndsToken = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 256; ++c)
+    t[static_cast<std::size_t>(c)] = c != '"' && grammar::is_pgn_delimiter(static_cast<unsigned char>(c));
+  return t;
+}();
+// A table: the walk over a shard's prefix asks it for every byte of each game's last token.
+constexpr bool ends_token(unsigned char c) { return kEndsToken[c]; }
 
 std::size_t utf8_length(unsigned char lead) {
   if (lead < 0x80) return 1;
@@ -704,53 +721,6 @@ void GameSplitter::resume(std::uint64_t offset, std::uint32_t line, std::uint32_
 
 namespace {
 
-// Counts the LF bytes of `d` and tells whether it has a CR or a byte above 0x7F, eight bytes
-// at a time.
-struct ByteCensus {
-  std::uint64_t lf = 0;
-  bool cr = false;
-  bool high = false;
-};
-ByteCensus census(std::string_view d) {
-  ByteCensus c;
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull, kLow = 0x7F7F7F7F7F7F7F7Full;
-  // A byte of x is zero exactly when the top bit of the result is set (no carries across bytes).
-  const auto zero_bytes = [&](std::uint64_t x) { return ~(((x & kLow) + kLow) | x) & kHigh; };
-  std::size_t i = 0;
-  std::uint64_t high = 0, cr = 0;
-#ifdef __SSSE3__
-  {
-    const __m128i lf = _mm_set1_epi8('\n'), cr16 = _mm_set1_epi8('\r');
-    __m128i any_high = _mm_setzero_si128(), any_cr = _mm_setzero_si128();
-    for (; i + 16 <= d.size(); i += 16) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d.data() + i));
-      any_high = _mm_or_si128(any_high, v);
-      any_cr = _mm_or_si128(any_cr, _mm_cmpeq_epi8(v, cr16));
-      c.lf +=
-          static_cast<std::uint64_t>(std::popcount(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf)))));
-    }
-    high |= _mm_movemask_epi8(any_high) != 0 ? kHigh : 0;
-    cr |= static_cast<std::uint64_t>(_mm_movemask_epi8(any_cr));
-  }
-#endif
-  for (; i + 8 <= d.size(); i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, d.data() + i, 8);
-    high |= w;
-    cr |= zero_bytes(w ^ (kOnes * '\r'));
-    c.lf += static_cast<std::uint64_t>(std::popcount(zero_bytes(w ^ (kOnes * '\n'))));
-  }
-  for (; i < d.size(); ++i) {
-    const auto b = static_cast<unsigned char>(d[i]);
-    high |= b & 0x80u;
-    cr |= b == '\r';
-    c.lf += b == '\n';
-  }
-  c.high = (high & kHigh) != 0;
-  c.cr = cr != 0;
-  return c;
-}
-
 static_assert(std::endian::native == std::endian::little, "the SWAR scans below read the first byte as the lowest");
 
 // The first LF or `]` at or after `from` (d.size() when none), eight bytes at a time.
@@ -795,15 +765,50 @@ bool result_dash(std::string_view d, std::size_t j, std::size_t& from) {
 // - the next `[Name "` follows an empty line at a line start: a new game in Movetext, after a
 //   result, and (looks_like_tag) in a comment left open.
 // No CR anywhere (lines are counted by LF).
+// The movetext is read once, 16 bytes at a time: the masks of `[`, `-`, `*`, LF, CR and bytes
+// above 0x7F serve all the checks above and the line count (a walk of a shard's prefix is this
+// loop, so it reads each byte once, not once per question).
 struct OneGame {
   std::size_t next = std::string_view::npos;
-  std::size_t end = 0;  // one past the game's last non-blank byte
+  std::size_t end = 0;   // one past the game's last non-blank byte
+  std::uint64_t lf = 0;  // LF bytes in [p, next)
+  bool high = false;     // a byte above 0x7F in [p, next)
 };
+
+// Bit n for byte n of the 16 (or fewer, before `n`) bytes at `b`.
+struct MovetextMasks {
+  unsigned open, dash, star, lf, cr, high;
+};
+inline MovetextMasks movetext_masks(std::string_view d, std::size_t b) {
+  MovetextMasks m{};
+#ifdef __SSE2__
+  if (b + 16 <= d.size()) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d.data() + b));
+    const auto eq = [&](char c) {
+      return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c))));
+    };
+    return {eq('['), eq('-'), eq('*'), eq('\n'), eq('\r'), static_cast<unsigned>(_mm_movemask_epi8(v))};
+  }
+#endif
+  for (std::size_t i = b; i < std::min(d.size(), b + 16); ++i) {
+    const auto c = static_cast<unsigned char>(d[i]);
+    const unsigned bit = 1u << (i - b);
+    m.open |= c == '[' ? bit : 0;
+    m.dash |= c == '-' ? bit : 0;
+    m.star |= c == '*' ? bit : 0;
+    m.lf |= c == '\n' ? bit : 0;
+    m.cr |= c == '\r' ? bit : 0;
+    m.high |= c >= 0x80 ? bit : 0;
+  }
+  return m;
+}
+
 OneGame one_game(std::string_view d, std::size_t p) {
   constexpr std::size_t npos = std::string_view::npos;
   OneGame none;
   const std::size_t n = d.size();
   std::size_t i = p;
+  std::uint64_t lf = 0;
   // Tag lines up to the empty line.
   for (;;) {
     if (i >= n || d[i] != '[') return none;
@@ -813,28 +818,52 @@ OneGame one_game(std::string_view d, std::size_t p) {
       if (j >= n || d[j] != '\n') return none;
     }
     if (j >= n) return none;
+    ++lf;
     i = j + 1;  // after the line's LF
     if (i < n && d[i] == '\n') break;
   }
+  ++lf;                         // the empty line's
   const std::size_t m = i + 1;  // the movetext's first byte
   if (m >= n) return none;
   const char first = d[m];
   if (first == '[' || first == ';' || first == '%' || is_text_blank(first)) return none;
-  // The next empty line followed by `[`, and no other line-start `[` before it.
+  // The tag lines: no CR (their LFs are counted above), and whether any byte is above 0x7F.
+  bool high = false;
+  for (std::size_t b = p; b < m; b += 16) {
+    MovetextMasks t = movetext_masks(d, b);
+    const unsigned in = m - b >= 16 ? 0xFFFFu : (1u << (m - b)) - 1;
+    if (t.cr & in) return none;
+    high |= (t.high & in) != 0;
+  }
+  // The movetext: up to the next empty line followed by `[`, with no other line-start `[`
+  // before it; the first text that could be a result (where it begins) and the first `*`.
   std::size_t k = npos;
-  for (std::size_t from = m;;) {
-    const void* hit = std::memchr(d.data() + from, '[', n - from);
-    if (!hit) return none;
-    const std::size_t b = static_cast<std::size_t>(static_cast<const char*>(hit) - d.data());
-    std::size_t back = b;
-    while (back > m && (d[back - 1] == ' ' || d[back - 1] == '\t' || d[back - 1] == '\f' || d[back - 1] == '\v'))
-      --back;
-    if (back > m && d[back - 1] == '\n') {
-      if (back != b || d[b - 2] != '\n') return none;  // a tag line inside the movetext
-      k = b;
-      break;
+  std::size_t first_result = npos, first_star = npos;
+  for (std::size_t b = m; k == npos; b += 16) {
+    if (b >= n) return none;
+    const MovetextMasks t = movetext_masks(d, b);
+    unsigned before = 0xFFFFu;  // the bits below k
+    for (unsigned open = t.open; open != 0; open &= open - 1) {
+      const std::size_t at = b + static_cast<std::size_t>(std::countr_zero(open));
+      std::size_t back = at;
+      while (back > m && (d[back - 1] == ' ' || d[back - 1] == '\t' || d[back - 1] == '\f' || d[back - 1] == '\v'))
+        --back;
+      if (back > m && d[back - 1] == '\n') {
+        if (back != at || d[at - 2] != '\n') return none;  // a tag line inside the movetext
+        k = at;
+        before = (1u << (at - b)) - 1;
+        break;
+      }
     }
-    from = b + 1;
+    if (t.cr & before) return none;
+    high |= (t.high & before) != 0;
+    lf += static_cast<std::uint64_t>(std::popcount(t.lf & before));
+    if (first_star == npos && (t.star & before) != 0)
+      first_star = b + static_cast<std::size_t>(std::countr_zero(t.star & before));
+    for (unsigned dash = t.dash & before; dash != 0 && first_result == npos; dash &= dash - 1) {
+      std::size_t begins = 0;
+      if (result_dash(d, b + static_cast<std::size_t>(std::countr_zero(dash)), begins)) first_result = begins;
+    }
   }
   if (!looks_like_tag(d, k)) return none;
   // The movetext's last token.
@@ -843,27 +872,223 @@ OneGame one_game(std::string_view d, std::size_t p) {
   std::size_t t = z;  // the last token is [t, z)
   while (t > m && !ends_token(static_cast<unsigned char>(d[t - 1]))) --t;
   // Result-like text only in it.
-  for (std::size_t from = m; from < k;) {
-    const void* hit = std::memchr(d.data() + from, '-', k - from);
-    if (!hit) break;
-    const std::size_t j = static_cast<std::size_t>(static_cast<const char*>(hit) - d.data());
-    std::size_t begins = 0;
-    if (result_dash(d, j, begins) && begins < t) return none;
-    from = j + 1;
+  if (first_result != npos && first_result < t) return none;
+  if (first_star != npos && first_star < t) return none;
+  return OneGame{k, z, lf, high};
+}
+
+// The bytes one_game() looks at, as bit masks of a window of the input (bit n of word w for the
+// byte at base + 64 w + n), built in one SIMD pass over a copy of the window's bytes: a game of
+// the usual shape is then checked by a few scans over words instead of walks over its bytes, and
+// the input is read a window at a time into the same buffer (pread for a file: a mapping read
+// page by page costs more than the scan, bench/RESULTS.md). fast_game() answers only for the
+// usual shape, and then what one_game() answers; anything else goes to one_game().
+class MaskWindow {
+ public:
+  static constexpr std::size_t kWords = 1024;  // 64 KB: bytes and masks stay in the L2 cache
+  static constexpr std::size_t kBytes = 64 * kWords;
+  static constexpr std::size_t kAfter = 128;  // bytes read past the window: the masks' next word, looks_like_tag
+
+  std::size_t base = 0, end = 0;  // the bytes the masks describe: [base, end)
+  std::string_view view;          // the bytes [base, end + kAfter), clipped at the input's end
+  bool empty() const { return end == 0; }
+
+  void build(const SplitReadAt& read_at, std::size_t size, std::size_t from) {
+    base = from;
+    const std::size_t lead = std::min<std::size_t>(from, 2);  // the two bytes before, for the bits that look back
+    const std::size_t want = std::min(size, from + kBytes + kAfter) - (from - lead);
+    std::size_t got = read_at(from - lead, buffer_, want);
+    if (got < lead) {  // nothing read: an empty window (fast_game answers Past)
+      buffer_[0] = buffer_[1] = 0;
+      got = lead;
+    }
+    view = std::string_view(buffer_ + lead, got - lead);
+    end = from + std::min(view.size(), kBytes);
+    const std::size_t words = (end - base + 63) / 64;
+    const std::size_t wanted = std::min(words + 1, kWords + 1);
+    std::size_t done = 0;
+#if PLANILLA_SPLIT_AVX2
+    static const bool avx2 = __builtin_cpu_supports("avx2");
+    if (avx2) {
+      done = std::min(wanted, view.size() / 64);  // the whole words
+      raw_words_avx2(view.data(), done, raw_);
+    }
+#endif
+    for (; done < wanted; ++done) raw_[done] = raw_word(view, 64 * done);
+    const std::uint64_t before =
+        (lead >= 1 && buffer_[lead - 1] == '\n' ? 2u : 0u) | (lead >= 2 && buffer_[lead - 2] == '\n' ? 1u : 0u);
+    for (std::size_t w = 0; w < words; ++w) {
+      const Raw& r = raw_[w];
+      const Raw& next = raw_[w + 1];
+      const std::uint64_t lf_next = (r.lf >> 1) | (next.lf << 63);
+      const std::uint64_t open_next = (r.open >> 1) | (next.open << 63);
+      const std::uint64_t lf_prev = (r.lf << 1) | (w ? raw_[w - 1].lf >> 63 : before >> 1);
+      const std::uint64_t lf_prev2 = (r.lf << 2) | (w ? raw_[w - 1].lf >> 62 : before);
+      lf[w] = r.lf;
+      blank_line[w] = r.lf & lf_next;
+      tag_bad[w] = (r.lf & ~open_next & ~lf_next) | (r.close & ~lf_next);
+      game_open[w] = r.open & lf_prev & lf_prev2;
+      attention[w] = r.open | r.dash_star;
+      rare[w] = r.rare;
+    }
   }
-  for (std::size_t from = m; from < k;) {
-    const void* hit = std::memchr(d.data() + from, '*', k - from);
-    if (!hit) break;
-    const std::size_t j = static_cast<std::size_t>(static_cast<const char*>(hit) - d.data());
-    if (j < t) return none;
-    from = j + 1;
+
+  // The first bit set in [from, to) (window-relative, to <= end - base), or `to`.
+  static std::size_t next_bit(const std::uint64_t* m, std::size_t from, std::size_t to) {
+    if (from >= to) return to;
+    std::size_t w = from / 64;
+    std::uint64_t bits = m[w] & (~std::uint64_t{0} << (from % 64));
+    for (;;) {
+      if (bits) return std::min(to, 64 * w + static_cast<std::size_t>(std::countr_zero(bits)));
+      if (64 * ++w >= to) return to;
+      bits = m[w];
+    }
   }
-  return OneGame{k, z};
+  static bool any_bit(const std::uint64_t* m, std::size_t from, std::size_t to) { return next_bit(m, from, to) < to; }
+  static std::uint64_t count_bits(const std::uint64_t* m, std::size_t from, std::size_t to) {
+    std::uint64_t count = 0;
+    for (std::size_t w = from / 64; 64 * w < to; ++w) {
+      std::uint64_t bits = m[w];
+      if (64 * w < from) bits &= ~std::uint64_t{0} << (from % 64);
+      if (64 * w + 64 > to) bits &= (std::uint64_t{1} << (to % 64)) - 1;
+      count += static_cast<std::uint64_t>(std::popcount(bits));
+    }
+    return count;
+  }
+
+  std::uint64_t lf[kWords];
+  std::uint64_t blank_line[kWords];  // an LF followed by an LF
+  // In a tag section: an LF followed by neither `[` nor LF, or a `]` not followed by LF.
+  std::uint64_t tag_bad[kWords];
+  std::uint64_t game_open[kWords];  // a `[` right after two LFs
+  std::uint64_t attention[kWords];  // `[`, `-`, `*`: what the movetext's checks look at
+  std::uint64_t rare[kWords];       // CR and bytes above 0x7F
+
+ private:
+  struct Raw {
+    std::uint64_t lf = 0, open = 0, close = 0, dash_star = 0, rare = 0;
+  };
+#if PLANILLA_SPLIT_AVX2
+  // raw_word() for `count` whole words at `p`, 32 bytes at a time where the CPU has AVX2 (the
+  // build's baseline, x86-64-v2, has not): the window's pass is most of a shard's start-finding.
+  [[gnu::target("avx2")]] static void raw_words_avx2(const char* p, std::size_t count, Raw* out) {
+    for (std::size_t w = 0; w < count; ++w) {
+      Raw r;
+      for (int k = 0; k < 64; k += 32) {
+        // No lambdas: they would not take this function's target.
+        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 64 * w + k));
+        const __m256i lf = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n'));
+        const __m256i open = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('['));
+        const __m256i close = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(']'));
+        const __m256i dash_star =
+            _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('-')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('*')));
+        const __m256i rare = _mm256_or_si256(v, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')));
+        r.lf |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(lf))} << k;
+        r.open |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(open))} << k;
+        r.close |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(close))} << k;
+        r.dash_star |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(dash_star))} << k;
+        r.rare |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(rare))} << k;
+      }
+      out[w] = r;
+    }
+  }
+#endif
+  static Raw raw_word(std::string_view d, std::size_t at) {
+    Raw r;
+    if (at >= d.size()) return r;
+#ifdef __SSE2__
+    if (at + 64 <= d.size()) {
+      for (int k = 0; k < 64; k += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d.data() + at + k));
+        const auto mask = [&](__m128i m) { return std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(m))} << k; };
+        const auto eq = [&](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
+        r.lf |= mask(eq('\n'));
+        r.open |= mask(eq('['));
+        r.close |= mask(eq(']'));
+        r.dash_star |= mask(_mm_or_si128(eq('-'), eq('*')));
+        r.rare |= mask(_mm_or_si128(v, eq('\r')));  // the sign bit: above 0x7F
+      }
+      return r;
+    }
+#endif
+    for (std::size_t i = at; i < std::min(d.size(), at + 64); ++i) {
+      const auto c = static_cast<unsigned char>(d[i]);
+      const std::uint64_t bit = std::uint64_t{1} << (i - at);
+      r.lf |= c == '\n' ? bit : 0;
+      r.open |= c == '[' ? bit : 0;
+      r.close |= c == ']' ? bit : 0;
+      r.dash_star |= c == '-' || c == '*' ? bit : 0;
+      r.rare |= c == '\r' || c >= 0x80 ? bit : 0;
+    }
+    return r;
+  }
+
+  Raw raw_[kWords + 1];  // one word more than the window: the byte after a bit (a `]`'s line end, an LF's `[`)
+  char buffer_[kBytes + kAfter + 2];
+};
+
+enum class Fast { Game, Other, Past };  // Past: the game may run past the window
+
+// one_game(input, p) for a game of the usual shape that ends inside the window (`p` in it), from
+// the masks and the window's bytes: the same conditions, each a scan over words (see one_game for
+// what they mean). Positions are window-relative but in `g`.
+Fast fast_game(const MaskWindow& win, std::size_t p, OneGame& g) {
+  using W = MaskWindow;
+  const std::string_view d = win.view;
+  const std::size_t to = win.end - win.base;
+  p -= win.base;
+  // Tag lines: every line up to the first empty one starts with `[`, every `]` ends its line.
+  const std::size_t e = W::next_bit(win.blank_line, p, to);  // the LF ending the last tag line
+  if (e + 2 >= to) return Fast::Past;
+  const std::size_t m = e + 2;
+  if (d[p] != '[' || W::any_bit(win.tag_bad, p, e)) return Fast::Other;
+  const char first = d[m];
+  if (first == '[' || first == ';' || first == '%' || is_text_blank(first)) return Fast::Other;
+  // The next `\n\n[`, the movetext's last token [t, z) before it.
+  const std::size_t k = W::next_bit(win.game_open, m, to);
+  if (k >= to) return Fast::Past;
+  if (!looks_like_tag(d, k)) return Fast::Other;
+  std::size_t z = k - 2;
+  while (z > m && is_text_blank(d[z - 1])) --z;
+  std::size_t t = z;
+  while (t > m && !ends_token(static_cast<unsigned char>(d[t - 1]))) --t;
+  // No other line-start `[` (blanks before it allowed), no result-like text before t.
+  for (std::size_t b = W::next_bit(win.attention, m, k); b < k; b = W::next_bit(win.attention, b + 1, k)) {
+    if (d[b] == '[') {
+      std::size_t back = b;
+      while (back > m && (d[back - 1] == ' ' || d[back - 1] == '\t' || d[back - 1] == '\f' || d[back - 1] == '\v'))
+        --back;
+      if (back > m && d[back - 1] == '\n') return Fast::Other;
+    } else if (d[b] == '*') {
+      if (b < t) return Fast::Other;
+    } else {
+      std::size_t begins = 0;
+      if (result_dash(d, b, begins) && begins < t) return Fast::Other;
+    }
+  }
+  // Lines by LF, so no CR; whether a byte is above 0x7F.
+  bool high = false;
+  for (std::size_t b = W::next_bit(win.rare, p, k); b < k; b = W::next_bit(win.rare, b + 1, k)) {
+    if (d[b] == '\r') return Fast::Other;
+    high = true;
+  }
+  g = OneGame{win.base + k, win.base + z, W::count_bits(win.lf, p, k), high};
+  return Fast::Game;
 }
 
 }  // namespace
 
 SplitStart find_split_start(std::string_view bytes, std::uint64_t at, std::optional<Encoding> forced) {
+  return find_split_start(bytes, at, forced, [&](std::uint64_t offset, char* out, std::size_t length) {
+    if (offset >= bytes.size()) return std::size_t{0};
+    const std::size_t n = std::min<std::size_t>(length, bytes.size() - offset);
+    std::memcpy(out, bytes.data() + offset, n);
+    return n;
+  });
+}
+
+SplitStart find_split_start(std::string_view bytes, std::uint64_t at, std::optional<Encoding> forced,
+                            const SplitReadAt& read_at) {
   SplitStart start;
   if (at == 0 || bytes.empty()) return start;
   const auto lead = static_cast<unsigned char>(bytes[0]);
@@ -877,19 +1102,28 @@ SplitStart find_split_start(std::string_view bytes, std::uint64_t at, std::optio
   std::size_t p = 0;
   std::uint32_t line = 1, games = 0;
   std::optional<Encoding> preference;
+  auto window = std::make_unique<MaskWindow>();
+  const auto next_game = [&] {
+    OneGame g;
+    if (p == 0 && bytes[0] != '[') return g;
+    if (window->empty() || p < window->base || p >= window->end) window->build(read_at, bytes.size(), p);
+    Fast f = fast_game(*window, p, g);
+    if (f == Fast::Past && window->base != p && window->end < bytes.size()) {
+      window->build(read_at, bytes.size(), p);
+      f = fast_game(*window, p, g);
+    }
+    return f == Fast::Game ? g : one_game(bytes, p);
+  };
   while (p < bytes.size()) {
     if (p > 0) start = SplitStart{p, line, games, preference};
-    const OneGame g = p > 0 || bytes[0] == '[' ? one_game(bytes, p) : OneGame{};
+    const OneGame g = next_game();
     if (g.next != std::string_view::npos) {
       if (g.next > at) break;
-      const ByteCensus c = census(bytes.substr(p, g.next - p));
-      if (!c.cr) {
-        if (c.high) carry(bytes.substr(p, g.end - p), preference);
-        line += static_cast<std::uint32_t>(c.lf);
-        ++games;
-        p = g.next;
-        continue;
-      }
+      if (g.high) carry(bytes.substr(p, g.end - p), preference);
+      line += static_cast<std::uint32_t>(g.lf);
+      ++games;
+      p = g.next;
+      continue;
     }
     // Any other shape: the splitter, from this start on, until it cuts a game at a line-start
     // `[` past it again (there it is fresh: tag_names_ and the rest start over).

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -143,12 +144,20 @@ struct SplitStart {
 
 // The last such start at or before `at` in `bytes` (the whole input). Walks the input a game at
 // a time: a game of the usual shape (tag lines, an empty line, movetext whose only result-like
-// text is its last token, then an empty line and the next `[Name "`) is counted from a few
-// memchr calls and one pass that counts lines and tells ASCII; any other stretch is cut by the
-// splitter itself, from the last start on, until it cuts a game at a line-start `[` again.
+// text is its last token, then an empty line and the next `[Name "`) is counted from bit masks
+// of a 64 KB window (one SIMD pass marks LF, CR, `[`, `]`, `-`, `*` and bytes above 0x7F); any
+// other stretch is cut by the splitter itself, from the last start on, until it cuts a game at a
+// line-start `[` again. tests/unit/converters_shard.cpp compares it with the splitter.
 // `forced`: the encoding is given (no preference is carried). UTF-16 input (its first byte 0xFF
 // or 0xFE) gives the beginning.
 SplitStart find_split_start(std::string_view bytes, std::uint64_t at, std::optional<Encoding> forced = std::nullopt);
+// The same, reading the input a window at a time with `read_at` (`length` bytes at `offset` into
+// `out`, returning how many: fewer only at the end) and touching `bytes` only where a game is not
+// of the usual shape. For a mapped file, read_at is pread: a copy from the page cache costs less
+// than reading the mapping page by page (bench/RESULTS.md).
+using SplitReadAt = std::function<std::size_t(std::uint64_t offset, char* out, std::size_t length)>;
+SplitStart find_split_start(std::string_view bytes, std::uint64_t at, std::optional<Encoding> forced,
+                            const SplitReadAt& read_at);
 
 // Convenience: every game of an in-memory text.
 std::vector<RawGame> split_games(std::string_view bytes);

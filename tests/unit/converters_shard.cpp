@@ -4,12 +4,16 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 
+#include "converters/input/inputs.hpp"
 #include "converters/run/convert.hpp"
 #include "converters/run/normalize.hpp"
+#include "tests/support/files.hpp"
 
 using namespace planilla;
 
@@ -96,9 +100,96 @@ std::string adversarial_archive() {
   all +=
       "[Event \"after latin1\"]\n[Black \"Gr\xE4"
       "f\"]\n\n1. d4 (1. e4 e5 1-0) d5 2. Qd3 Kd7 3. Qxh7 *\n\n";
+  all += "[Event \"close\"] 1-0\n[Site \"b\"]\n\n1. e4 *\n\n[Event \"two\"]\n1. d4 d5\n[Site \"c\"]\n\n1. c4 *\n\n";
+  all += "% an escape line\n[Event \"pct\"]\n\n1. e4 e5\n% escaped [Event \"no\"] 1-0\n2. Nf3 *\n\n";
+  all += "; a line comment\n[Event \"semi line\"]\n\n1. e4 ; 1-0 [Event \"no\"]\n\n[Event \"yes\"]\n\n1. d4 *\n\n";
   all += "1. e4 e5 *\n\n1. d4 1/2-1/2\n\n[Event \"last\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
   std::string twice = all + "\n" + all.substr(3);
   return twice;
+}
+
+// An input larger than find_split_start()'s 64 KB window: ordinary games with the adversarial
+// archive between them, a comment of ~100 KB holding `\n\n[Event "..."]` lines (closed, and one
+// left open), a game longer than a window, a tag value across lines, CRLF games.
+std::string large_archive() {
+  const std::string usual =
+      "[Event \"usual\"]\n[Site \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. Re1 "
+      "b5\n6. Bb3 d6 7. c3 O-O 8. h3 Nb8 1-0\n\n";
+  // Lines of ~100 bytes: the closed comment is longer than a window; the one left open is cut
+  // by the splitter at each tag pair after a blank line (200 broken games).
+  const auto comment = [](int lines) {
+    std::string text = "{";
+    for (int i = 0; i < lines; ++i)
+      text +=
+          "a comment that goes on and on, 1-0 * (a result in it)\n\n[Event \"in comment " + std::to_string(i) + "\"]\n";
+    return text;
+  };
+  std::string moves;
+  for (int i = 1; i < 4000; ++i)
+    moves += std::to_string(i) + (i % 2 ? ". Nf3 Nf6 " : ". Ng1 Ng8 ") + (i % 7 == 0 ? "\n" : "");
+  std::string all;
+  for (int i = 0; i < 120; ++i) all += usual;
+  all += "[Event \"long comment\"]\n\n1. e4 " + comment(900) + "} e5 *\n\n";
+  for (int i = 0; i < 90; ++i) all += usual;
+  all += adversarial_archive().substr(3);
+  all += "[Event \"long game\"]\n[Result \"*\"]\n\n" + moves + "*\n\n";
+  for (int i = 0; i < 90; ++i) all += usual;
+  all += "[Event \"left open\"]\n\n1. e4 " + comment(200) + " e5 *\n\n";
+  for (int i = 0; i < 60; ++i) all += usual;
+  all += "[Event \"value\n\n[Event \\\"x\"]\n\n1. d4 *\n\n";
+  for (int i = 0; i < 60; ++i) all += "[Event \"crlf\"]\r\n\r\n1. e4 e5 1-0\r\n\r\n" + usual;
+  for (int i = 0; i < 200; ++i) all += usual;
+  return all;
+}
+
+// The encoding preference a whole run carries into each game (PgnReader's: the last single-byte
+// encoding detected).
+std::vector<std::optional<Encoding>> preferences(const std::vector<RawGame>& games) {
+  std::vector<std::optional<Encoding>> before;
+  std::optional<Encoding> preference;
+  for (const RawGame& g : games) {
+    before.push_back(preference);
+    const Encoding e = detect_encoding(g.bytes, preference);
+    if (is_single_byte(e)) preference = e;
+  }
+  return before;
+}
+
+// find_split_start(input, at) for each of `offsets`: a game start of the whole run at or before
+// `at`, with its line, number and encoding preference, from which a resumed splitter cuts the
+// next `follow` games (all: 0) as the whole run does. Returns how many starts were past at / 2.
+std::size_t check_starts(const std::string& input, const std::vector<std::uint64_t>& offsets, std::size_t follow = 0) {
+  const std::vector<RawGame> whole = split_games(input);
+  const std::vector<std::optional<Encoding>> before = preferences(whole);
+  std::size_t near = 0;
+  for (const std::uint64_t at : offsets) {
+    CAPTURE(at);
+    const SplitStart start = find_split_start(input, at);
+    REQUIRE(start.offset <= at);
+    if (start.offset == 0) continue;
+    auto it = std::lower_bound(whole.begin(), whole.end(), start.offset,
+                               [](const RawGame& g, std::uint64_t offset) { return g.offset < offset; });
+    REQUIRE(it != whole.end());
+    REQUIRE(it->offset == start.offset);
+    CHECK(it->line == start.line);
+    CHECK(it->number == start.games_before + 1);
+    CHECK(before[static_cast<std::size_t>(it - whole.begin())] == start.encoding);
+    GameSplitter resumed(std::string_view(input).substr(start.offset));
+    resumed.resume(start.offset, start.line, start.games_before);
+    RawGame g;
+    std::size_t n = 0;
+    for (auto w = it; w != whole.end() && (follow == 0 || n < follow); ++w, ++n) {
+      REQUIRE(resumed.next(g));
+      CHECK(g.offset == w->offset);
+      CHECK(g.line == w->line);
+      CHECK(g.column == w->column);
+      CHECK(g.number == w->number);
+      CHECK(g.bytes == w->bytes);
+    }
+    if (follow == 0) CHECK(!resumed.next(g));
+    near += start.offset > at / 2;
+  }
+  return near;
 }
 
 // The part of convert_range()'s result before / after the "----" line.
@@ -223,6 +314,87 @@ TEST_CASE("find_split_start: a start the whole run cuts, with its line, number a
   }
 }
 
+TEST_CASE("find_split_start past its 64 KB window: long comments, a long game, CRLF, tag values across lines") {
+  const std::string input = large_archive();
+  REQUIRE(input.size() > 3 * 65536);
+  std::vector<std::uint64_t> offsets;
+  for (std::uint64_t at = 1; at < input.size(); at += 1237) offsets.push_back(at);
+  // Around the long comments' and the long game's starts, and the end.
+  for (const char* mark :
+       {"[Event \"long comment\"]", "[Event \"left open\"]", "[Event \"long game\"]", "[Event \"value"})
+    for (std::size_t at = input.find(mark), k = 0; k < 40; ++k) offsets.push_back(at - 20 + k);
+  offsets.push_back(input.size());
+  CHECK(check_starts(input, offsets, 50) > offsets.size() / 2);
+}
+
+TEST_CASE("find_split_start on the corpus: the splitter's starts, lines, numbers and encodings at many offsets") {
+  const std::filesystem::path root = PLANILLA_CORPUS_DIR;
+  if (!std::filesystem::exists(root)) {
+    MESSAGE("corpus not found: " << root.string() << " (skipped)");
+    return;
+  }
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(root))
+    if (e.is_regular_file() && (e.path().extension() == ".pgn" || e.path().extension() == ".txt"))
+      files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  REQUIRE(files.size() > 10);
+  std::uint64_t bytes = 0;
+  for (const auto& path : files) {
+    CAPTURE(path.string());
+    const std::string input = test::read_bytes(path);
+    if (input.empty()) continue;
+    bytes += input.size();
+    // More offsets in small files; in large ones, a few dozen (each walks the prefix).
+    const std::uint64_t count = input.size() > (1u << 20) ? 12 : 32;
+    std::vector<std::uint64_t> offsets;
+    for (std::uint64_t k = 1; k <= count; ++k) offsets.push_back(input.size() * k / count - (k % 3));
+    check_starts(input, offsets, 40);
+  }
+  CHECK(bytes > 0);
+}
+
+TEST_CASE("file_split_start reads a file by windows and agrees with find_split_start on its bytes") {
+  const std::string input = large_archive();
+  const auto path = std::filesystem::temp_directory_path() / "planilla-unit-split-start.pgn";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << input;
+  }
+  for (std::uint64_t at = 1; at < input.size(); at += 9973) {
+    CAPTURE(at);
+    const SplitStart a = file_split_start(InputFile{path.string(), path.string()}, at, std::nullopt);
+    const SplitStart b = find_split_start(input, at);
+    CHECK(a.offset == b.offset);
+    CHECK(a.line == b.line);
+    CHECK(a.games_before == b.games_before);
+    CHECK(a.encoding == b.encoding);
+  }
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("find_split_start: short reads give the same starts (less is checked from the masks)") {
+  const std::string input = large_archive();
+  for (const std::size_t most : {std::size_t{0}, std::size_t{1}, std::size_t{700}, std::size_t{40000}}) {
+    CAPTURE(most);
+    const SplitReadAt short_reads = [&](std::uint64_t offset, char* out, std::size_t length) {
+      if (offset >= input.size()) return std::size_t{0};
+      const std::size_t n = std::min({length, most, input.size() - static_cast<std::size_t>(offset)});
+      std::memcpy(out, input.data() + offset, n);
+      return n;
+    };
+    for (std::uint64_t at = 1; at < input.size(); at += 7919) {
+      CAPTURE(at);
+      const SplitStart a = find_split_start(input, at, std::nullopt, short_reads);
+      const SplitStart b = find_split_start(input, at);
+      CHECK(a.offset == b.offset);
+      CHECK(a.line == b.line);
+      CHECK(a.games_before == b.games_before);
+      CHECK(a.encoding == b.encoding);
+    }
+  }
+}
+
 TEST_CASE("shards read from find_split_start concatenate to one run, adversarial boundaries included") {
   for (const std::string& input : {adversarial_archive(), sample_archive()}) {
     const std::string whole = convert_from_start(input, ByteRange{});
@@ -238,5 +410,21 @@ TEST_CASE("shards read from find_split_start concatenate to one run, adversarial
       CHECK(games == games_part(whole));
       CHECK(diagnostics == diagnostics_part(whole));
     }
+  }
+}
+
+TEST_CASE("shards of an input larger than the start-finding window concatenate to one run") {
+  const std::string input = large_archive();
+  const std::string whole = convert_from_start(input, ByteRange{});
+  for (unsigned n : {3u, 16u}) {
+    CAPTURE(n);
+    std::string games, diagnostics;
+    for (unsigned i = 0; i < n; ++i) {
+      const std::string part = convert_from_start(input, shard_range(input.size(), i, n), 1 + i % 2);
+      games += games_part(part);
+      diagnostics += diagnostics_part(part);
+    }
+    CHECK(games == games_part(whole));
+    CHECK(diagnostics == diagnostics_part(whole));
   }
 }
