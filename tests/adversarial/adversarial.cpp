@@ -318,3 +318,25 @@ TEST_CASE("adversarial: a game of 50,000 unreadable moves") {
   CHECK(r.stats.rejected == 1);
   check_memory(tokens * 4);
 }
+
+TEST_CASE("adversarial: a 3 MB token of glued moves") {
+  // One token with no blank (`Nf3Nf3…`): read in one pass, and by each letter set only as far
+  // as it can still be the better reading (bench/adversarial.sh times it).
+  std::string glued = "[Event \"glued\"]\n\n1. ";
+  for (int i = 0; i < 1000000; ++i) glued += "Nf3";
+  const Run r = run(once(glued + " *"));
+  check_neighbours(r, 3);
+  CHECK(r.stats.rejected == 1);
+  CHECK(r.rejected_bytes > 3000000);
+  check_memory(glued.size());
+}
+
+TEST_CASE("adversarial: 80 KB of result tokens") {
+  // Each `1-0` ends a game: 20,000 games of no moves, every one read and written.
+  std::string results = "[Event \"r\"]\n\n1. e4 ";
+  for (int i = 0; i < 20000; ++i) results += "1-0 ";
+  const Run r = run(once(results + "*"));
+  check_neighbours(r, r.stats.games);
+  CHECK(r.stats.games >= 20002);
+  check_memory(results.size());
+}
