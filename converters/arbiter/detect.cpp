@@ -521,8 +521,9 @@ void model_if_diagnosed(GameRecord& record, const ReadOptions& options) {
   if (!unmodelled || record.diagnostics.empty() || record.reading.language == nullptr) return;
   const RawGame raw = raw_of(record);
   if (record.unmodelled_moves != 0 && options.fast_lane) {
-    // The fast lane read it without a model, so it takes the same bytes again with one (the
-    // general reader, about five times dearer, gives the same model; converters/pgn/fast_reader.hpp).
+    // The fast lane read it without a model, so it takes the same bytes again with one: the
+    // general reader gives the same model (converters/pgn/fast_reader.hpp) at several times the
+    // cost (bench/RESULTS.md).
     Game game;
     GameBuilder builder(game);
     std::vector<Diagnostic> diagnostics;
