@@ -176,10 +176,16 @@ void Position::legal_moves(MoveList& out, unsigned types, Bitboard from_mask, Bi
 // is looked for first; in double check it is the only one.
 bool Position::is_checkmate() const {
   if (!checkers_) return false;
-  MoveList list;
-  legal_moves(list, type_bit(PieceType::King), kAllSquares, kAllSquares);
-  if (!list.empty()) return false;
+  // The king steps as legal_moves() finds them, but the first safe one answers (and the pins,
+  // which a king step does not need, are not looked for).
+  const auto& t = attack_tables();
+  const Color us = turn_, them = ~us;
+  const Square ksq = king_square(us);
+  const Bitboard occ_without_king = occupied() ^ bb(ksq);
+  for (Bitboard b = t.king[index_of(ksq)] & ~by_color_[index_of(us)]; b;)
+    if (!attackers_to(pop_lsb(b), them, occ_without_king)) return false;
   if (more_than_one(checkers_)) return true;
+  MoveList list;
   legal_moves(list, kAllTypes & ~type_bit(PieceType::King), kAllSquares, kAllSquares);
   return list.empty();
 }

@@ -21,8 +21,8 @@ bool is_slider_type(PieceType t) { return t == PieceType::Bishop || t == PieceTy
 
 }  // namespace
 
-// The reader copies a position per move: keep it at 160 bytes (a one-byte mailbox).
-static_assert(sizeof(Position) <= 160);
+// The reader copies a position per move: keep it small (a one-byte mailbox, no stored key).
+static_assert(sizeof(Position) <= 152);
 
 // ---------------------------------------------------------------------------------------------
 // Construction
@@ -43,7 +43,6 @@ Position::Position(StartTag) {
     put_piece(Piece{Color::Black, kBackRankOrder[f]}, square_at(56 + f));
   }
   castling_rooks_ = bb(Square::A1) | bb(Square::H1) | bb(Square::A8) | bb(Square::H8);
-  for (Bitboard b = castling_rooks_; b;) key_ ^= zobrist::castling(pop_lsb(b));
 }
 
 Position Position::startpos() { return Position(); }
@@ -119,7 +118,6 @@ Result<Position, PositionError> Position::from_setup(const Setup& setup, Castlin
   pos.by_color_ = {};
   pos.by_type_ = {};
   pos.board_.fill(kEmpty);
-  pos.key_ = 0;
   pos.castling_rooks_ = 0;
   pos.mode_ = mode;
   pos.turn_ = setup.turn;
@@ -221,12 +219,6 @@ Result<Position, PositionError> Position::from_setup(const Setup& setup, Castlin
 }
 
 void Position::finish_setup() {
-  key_ = 0;
-  for (int s = 0; s < 64; ++s)
-    if (const Piece p = unpack(board_[s]); p.type != PieceType::None)
-      key_ ^= zobrist::piece(p.color, p.type, square_at(s));
-  for (Bitboard b = castling_rooks_; b;) key_ ^= zobrist::castling(pop_lsb(b));
-  if (turn_ == Color::Black) key_ ^= zobrist::side();
   ep_square_ = Square::None;
   checkers_ = attackers_to(king_square(turn_), ~turn_);
 }
@@ -272,6 +264,19 @@ std::string PositionError::message() const {
 
 // ---------------------------------------------------------------------------------------------
 // Queries
+
+std::uint64_t Position::key() const {
+  std::uint64_t key = 0;
+  for (Bitboard b = occupied(); b;) {
+    const Square s = pop_lsb(b);
+    const Piece p = piece_at(s);
+    key ^= zobrist::piece(p.color, p.type, s);
+  }
+  for (Bitboard b = castling_rooks_; b;) key ^= zobrist::castling(pop_lsb(b));
+  if (ep_square_ != Square::None) key ^= zobrist::ep_file(file_of(ep_square_));
+  if (turn_ == Color::Black) key ^= zobrist::side();
+  return key;
+}
 
 Square Position::castling_rook(Color c, CastlingSide side) const {
   const Bitboard rooks = castling_rooks_ & back_rank(c);
@@ -329,11 +334,7 @@ bool operator==(const Position& a, const Position& b) {
 // ---------------------------------------------------------------------------------------------
 // Make-move
 
-void Position::remove_castling_rights(Bitboard rooks) {
-  rooks &= castling_rooks_;
-  castling_rooks_ ^= rooks;
-  while (rooks) key_ ^= zobrist::castling(pop_lsb(rooks));
-}
+void Position::remove_castling_rights(Bitboard rooks) { castling_rooks_ &= ~rooks; }
 
 bool Position::ep_capture_legal(Square from, Square ep) const {
   const auto& t = attack_tables();
@@ -354,20 +355,17 @@ void Position::set_ep_if_capturable(Square ep) {
   while (candidates) {
     if (ep_capture_legal(pop_lsb(candidates), ep)) {
       ep_square_ = ep;
-      key_ ^= zobrist::ep_file(file_of(ep));
       return;
     }
   }
 }
 
-// Copy-make: mutates this position. Keys, rights, clocks, checkers and the canonical e.p.
-// square are all updated here so every Position is complete without a history.
+// Copy-make: mutates this position. Rights, clocks, checkers and the canonical e.p. square are
+// all updated here so every Position is complete without a history (the key is derived from
+// them: key()).
 void Position::play(Move m) {
   const Color us = turn_, them = ~us;
-  if (ep_square_ != Square::None) {
-    key_ ^= zobrist::ep_file(file_of(ep_square_));
-    ep_square_ = Square::None;
-  }
+  ep_square_ = Square::None;
   ++halfmove_clock_;
   Square double_push_ep = Square::None;
 
@@ -406,7 +404,6 @@ void Position::play(Move m) {
   }
 
   turn_ = them;
-  key_ ^= zobrist::side();
   if (us == Color::Black) ++fullmove_number_;
   checkers_ = attackers_to(king_square(them), us);
   if (double_push_ep != Square::None) set_ep_if_capturable(double_push_ep);

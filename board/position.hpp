@@ -1,6 +1,8 @@
-// Position: the board, side to move, castling rights (as rook squares), en passant square,
-// clocks and Zobrist key; legal move generation and make-move (copy-make: play() mutates,
-// callers copy when they need the old position).
+// Position: the board, side to move, castling rights (as rook squares), en passant square and
+// clocks; legal move generation and make-move (copy-make: play() mutates, callers copy when they
+// need the old position). The Zobrist key is computed when asked for, not kept up to date: the
+// notation tool reads games and plays every move once, and only repetition counting
+// (GameHistory) reads keys, so keeping one per move was work for no reader.
 //
 // Construction is two-stage (see fen.hpp): text → Setup (plain fields, no invariants) →
 // Position::from_setup(), which validates and reports every broken rule at once.
@@ -16,7 +18,6 @@
 #include "board/move.hpp"
 #include "board/result.hpp"
 #include "board/types.hpp"
-#include "board/zobrist.hpp"
 
 namespace planilla {
 
@@ -142,7 +143,8 @@ class Position {
   Square ep_square() const;
   int halfmove_clock() const;
   int fullmove_number() const;
-  std::uint64_t key() const;  // Zobrist hash of the position
+  // Zobrist hash of the position (zobrist.hpp), computed from the board on each call.
+  std::uint64_t key() const;
 
   // Check state.
   bool in_check() const;
@@ -200,7 +202,7 @@ class Position {
   bool ep_capture_legal(Square from, Square ep) const;
   // After a double push over `ep`: keep the e.p. square only if a legal capture exists.
   void set_ep_if_capturable(Square ep);
-  void finish_setup();  // recomputes key_ and checkers_ from the board
+  void finish_setup();  // recomputes checkers_ from the board
   static constexpr std::uint8_t pack(Piece p) { return detail::pack_piece(p); }
   static constexpr Piece unpack(std::uint8_t b) {
     return Piece{static_cast<Color>(b >> 3), static_cast<PieceType>(b & 7)};
@@ -211,10 +213,9 @@ class Position {
   // Layout is the implementation's business; keep it small (copy-make is the playing model).
   std::array<Bitboard, 2> by_color_{};
   std::array<Bitboard, kPieceTypes> by_type_{};
-  // The mailbox, one byte a square (type | colour << 3; an empty square is Piece{}'s byte): with
-  // it the position is 160 bytes instead of 224, and the reader copies one per move.
+  // The mailbox, one byte a square (type | colour << 3; an empty square is Piece{}'s byte): a
+  // byte rather than a Piece keeps the position small, and the reader copies one per move.
   std::array<std::uint8_t, 64> board_ = detail::kEmptyBoard;
-  std::uint64_t key_ = 0;
   Bitboard castling_rooks_ = 0;
   Bitboard checkers_ = 0;
   Square ep_square_ = Square::None;
@@ -242,7 +243,6 @@ inline Bitboard Position::castling_rooks() const { return castling_rooks_; }
 inline Square Position::ep_square() const { return ep_square_; }
 inline int Position::halfmove_clock() const { return halfmove_clock_; }
 inline int Position::fullmove_number() const { return fullmove_number_; }
-inline std::uint64_t Position::key() const { return key_; }
 inline bool Position::in_check() const { return checkers_ != 0; }
 inline bool Position::is_capture(Move m) const {
   if (m.is_en_passant()) return true;
@@ -268,7 +268,6 @@ inline void Position::put_piece(Piece p, Square s) {
   by_color_[index_of(p.color)] |= b;
   by_type_[index_of(p.type)] |= b;
   board_[index_of(s)] = pack(p);
-  key_ ^= zobrist::piece(p.color, p.type, s);
 }
 
 inline void Position::remove_piece(Square s) {
@@ -277,7 +276,6 @@ inline void Position::remove_piece(Square s) {
   by_color_[index_of(p.color)] ^= b;
   by_type_[index_of(p.type)] ^= b;
   board_[index_of(s)] = kEmpty;
-  key_ ^= zobrist::piece(p.color, p.type, s);
 }
 
 }  // namespace planilla

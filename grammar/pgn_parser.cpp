@@ -1,6 +1,8 @@
 // The one translation unit that instantiates the PGN grammar (PEGTL templates compile slowly).
 #include "grammar/pgn_parser.hpp"
 
+#include <algorithm>
+#include <array>
 #include <string>
 
 #include <tao/pegtl.hpp>
@@ -21,6 +23,19 @@ unsigned glyph_nag(std::string_view g) {
       {"∞", 13},   {"inf", 13}, {"⩲", 14}, {"+/=", 14}, {"+=", 14}, {"⩱", 15},   {"=/+", 15}, {"=+", 15},
       {"RR", 145}, {"N", 146},  {"±", 16}, {"+/-", 16}, {"∓", 17},  {"-/+", 17}, {"+-", 18},  {"-+", 19},
   };
+  // The fast lane asks about every token it leaves to the move grammar (castling above all):
+  // most are longer than any glyph, or begin with a byte no glyph begins with.
+  static constexpr std::size_t kLongest = [] {
+    std::size_t longest = 0;
+    for (const Row& r : kGlyphs) longest = std::max(longest, r.glyph.size());
+    return longest;
+  }();
+  static constexpr auto kFirst = [] {
+    std::array<bool, 256> first{};
+    for (const Row& r : kGlyphs) first[static_cast<unsigned char>(r.glyph[0])] = true;
+    return first;
+  }();
+  if (g.empty() || g.size() > kLongest || !kFirst[static_cast<unsigned char>(g[0])]) return 0;
   for (const Row& r : kGlyphs)
     if (r.glyph == g) return r.nag;
   return 0;

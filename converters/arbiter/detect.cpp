@@ -13,6 +13,7 @@
 
 #include "converters/arbiter/suggestions.hpp"
 #include "converters/pgn/descriptive_io.hpp"
+#include "converters/pgn/fast_reader.hpp"
 #include "grammar/move_actions.hpp"
 #include "notation/write.hpp"
 
@@ -658,7 +659,21 @@ const Language* record_language(const GameRecord& record) { return record.readin
 void model_if_diagnosed(GameRecord& record, const ReadOptions& options) {
   const bool unmodelled = record.unmodelled_moves != 0 || (record.game.tags.empty() && record.game.main.moves.empty());
   if (!unmodelled || record.diagnostics.empty() || record.reading.language == nullptr) return;
-  GameRecord modelled = read_as(raw_of(record), record, options, record.reading.language);
+  const RawGame raw = raw_of(record);
+  if (record.unmodelled_moves != 0 && options.fast_lane) {
+    // The fast lane read it without a model, so it takes the same bytes again with one: the
+    // general reader gives the same model (converters/pgn/fast_reader.hpp) at several times the
+    // cost (bench/RESULTS.md).
+    Game game;
+    GameBuilder builder(game);
+    std::vector<Diagnostic> diagnostics;
+    if (fast_read_game(raw, builder, diagnostics, options, *record.reading.language)) {
+      record.game = std::move(game);
+      record.unmodelled_moves = 0;
+      return;
+    }
+  }
+  GameRecord modelled = read_as(raw, record, options, record.reading.language);
   record.game = std::move(modelled.game);
   record.unmodelled_moves = 0;
 }

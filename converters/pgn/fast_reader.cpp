@@ -456,6 +456,25 @@ class FastReader {
     return w.check == due;
   }
 
+  // Castling as the move grammar read it, played directly when resolve() would find the same
+  // move and no remark: it takes a castling token to pos.castling_move() and remarks only on
+  // written marks (check and mate, e.p., letter case), so with none of those differing from
+  // the move's own the result is the same. False: resolve() has the word.
+  bool castle_plain(const WrittenMove& w, const Position& pos, Position& next, Move& m, SanFacts& facts) {
+    if (!w.castle || w.piece_lowercase || w.pawn_letter_written || w.en_passant_mark) return false;
+    if (w.check != CheckMark::None && w.check != CheckMark::Check && w.check != CheckMark::Mate) return false;
+    const std::optional<Move> castle = pos.castling_move(*w.castle);
+    if (!castle) return false;
+    m = *castle;
+    next = pos;
+    next.play(m);
+    facts.disambiguation = Disambiguation::None;
+    facts.check = next.in_check();
+    facts.mate = facts.check && next.is_checkmate();
+    const CheckMark due = facts.mate ? CheckMark::Mate : facts.check ? CheckMark::Check : CheckMark::None;
+    return w.check == due;
+  }
+
   bool move(std::string_view token, std::size_t at) {
     Frame& f = frames_.back();
     Position& next = f.spare();
@@ -471,14 +490,18 @@ class FastReader {
       if (is_other_element(token)) return false;  // (no plain move is one)
       auto parsed = parse_move(token, language_, options_.styles, raw_.offset + at);
       if (!parsed || parsed->folded || parsed->move.style == NotationStyle::Null) return false;
-      auto r = resolve(parsed->move, f.current(), resolve_options_);
-      if (!r) return false;
-      for (const ResolveWarning& warning : r->warnings)
-        add(warning.code, at, warning.message, token, f.ply, f.variation);
       w = parsed->move;
-      m = r->move;
-      next = f.current();
-      next.play(m);
+      if (castle_plain(w, f.current(), next, m, facts)) {
+        known = &facts;
+      } else {
+        auto r = resolve(w, f.current(), resolve_options_);
+        if (!r) return false;
+        for (const ResolveWarning& warning : r->warnings)
+          add(warning.code, at, warning.message, token, f.ply, f.variation);
+        m = r->move;
+        next = f.current();
+        next.play(m);
+      }
     }
     // The span from registers into both: copying w.span would read 16 bytes just written as 8 + 4,
     // which the store buffer cannot forward (a store-forwarding stall; bench/RESULTS.md).

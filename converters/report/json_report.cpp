@@ -33,7 +33,13 @@ class JsonLine {
       return;
     }
     out_ += '"';
-    for (char c : s) {
+    // Runs of bytes that need no escape are appended whole (one append a run, not one a byte).
+    std::size_t run = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const char c = s[i];
+      if (static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\') continue;
+      out_.append(s.data() + run, i - run);
+      run = i + 1;
       switch (c) {
         case '"': out_ += "\\\""; break;
         case '\\': out_ += "\\\\"; break;
@@ -42,17 +48,15 @@ class JsonLine {
         case '\n': out_ += "\\n"; break;
         case '\r': out_ += "\\r"; break;
         case '\t': out_ += "\\t"; break;
-        default:
-          if (static_cast<unsigned char>(c) < 0x20) {
-            constexpr char kHex[] = "0123456789abcdef";
-            out_ += "\\u00";
-            out_ += kHex[static_cast<unsigned char>(c) >> 4];
-            out_ += kHex[static_cast<unsigned char>(c) & 15];
-          } else {
-            out_ += c;
-          }
+        default: {  // the other control bytes
+          constexpr char kHex[] = "0123456789abcdef";
+          out_ += "\\u00";
+          out_ += kHex[static_cast<unsigned char>(c) >> 4];
+          out_ += kHex[static_cast<unsigned char>(c) & 15];
+        }
       }
     }
+    out_.append(s.data() + run, s.size() - run);
     out_ += '"';
   }
   void number(std::uint64_t n) { out_ += std::to_string(n); }
@@ -99,6 +103,8 @@ class JsonReport final : public ReportWriter {
  public:
   explicit JsonReport(std::ostream& out) : out_(out) {}
 
+  void begin_game(const GameRecord&, std::string_view) override { replayed_ = nullptr; }
+
   void diagnostic(const Diagnostic& d, const GameRecord* record, std::string_view file, Severity shown) override {
     std::string line;
     line.reserve(256);
@@ -144,7 +150,7 @@ class JsonReport final : public ReportWriter {
     // resolved (ReportFormat::model has the reading model every game with a diagnostic).
     j.key("fen");
     std::optional<Position> before;
-    if (record != nullptr && d.ply != 0 && d.variation == 0) before = position_before(record->game, d.ply);
+    if (record != nullptr && d.ply != 0 && d.variation == 0) before = main_line_before(record->game, d.ply);
     if (before) j.string(write_fen(*before));
     else j.null();
     for (std::string_view tag : {"White", "Black", "Event"}) {
@@ -170,7 +176,29 @@ class JsonReport final : public ReportWriter {
   }
 
  private:
+  // position_before(game, ply), replayed on from where the game's previous line left it (a
+  // game's diagnostics come in reading order): replaying from the start for each line cost a
+  // game's worth of moves a line.
+  std::optional<Position> main_line_before(const Game& game, std::uint32_t ply) {
+    if (ply == 0 || ply > game.main.moves.size() + 1) return std::nullopt;
+    if (replayed_ != &game || replayed_ply_ > ply) {
+      replayed_ = &game;
+      replayed_ply_ = 1;
+      replayed_pos_ = game.start;
+    }
+    for (; replayed_ply_ < ply; ++replayed_ply_) {
+      const MoveNode& n = game.main.moves[replayed_ply_ - 1];
+      if (!n.move) return std::nullopt;
+      replayed_pos_.play(n.move);
+    }
+    return replayed_pos_;
+  }
+
   std::ostream& out_;
+  // The main line's position before ply replayed_ply_ of *replayed_ (null: none yet this game).
+  const Game* replayed_ = nullptr;
+  std::uint32_t replayed_ply_ = 1;
+  Position replayed_pos_;
 };
 
 }  // namespace

@@ -286,8 +286,8 @@ TEST_CASE("perft of known positions at small depth, with and without bulk counti
 }
 
 namespace {
-// Walks the tree checking what every node must satisfy: incremental key equals a key from
-// scratch, checkers agree with attackers_to, generated moves are legal and their effects hold.
+// Walks the tree checking what every node must satisfy: the key equals the rebuilt position's,
+// checkers agree with attackers_to, generated moves are legal and their effects hold.
 void check_invariants(const Position& pos, int depth, int& nodes) {
   ++nodes;
   const Color us = pos.side_to_move();
