@@ -53,10 +53,14 @@ int main(int argc, char** argv) {
     }
   };
   // The adversarial tier's cases.
-  write("tier-nested-parens", "[Event \"deep\"]\n\n1. e4 " + std::string(100000, '(') + " e5 *");
+  // The tier's small cases repeated or scaled to a megabyte or more, so that the rate measures
+  // reading them, not starting the program.
+  write("tier-nested-parens", "[Event \"deep\"]\n\n1. e4 " + std::string(2000000, '(') + " e5 *");
   const std::string nul(1, '\0');
-  write("tier-nul-bytes", "[Event \"n" + nul + "ul\"]\n\n1. e4" + nul + " e5 {a" + nul + "b} 2. N" + nul + "f3 *\n\n" +
-                              nul + nul + "\n\n[Event \"x\"]\n\n1. e4 *");
+  write("tier-nul-bytes",
+        times("[Event \"n" + nul + "ul\"]\n\n1. e4" + nul + " e5 {a" + nul + "b} 2. N" + nul + "f3 *\n\n" + nul + nul +
+                  "\n\n[Event \"x\"]\n\n1. e4 *\n\n" + kGood1 + kGood2 + "\n",
+              3000));  // with good games between: NUL bytes all over the head make a binary file
   std::mt19937 prng(20261122);
   std::string garbage(1 << 20, '\0');
   for (char& c : garbage) c = static_cast<char>(prng() & 0xFF);
