@@ -376,7 +376,7 @@ MoveSyntaxError explain_failure(std::string_view text, const MoveState& state, c
   }
   // Built by append: GCC 12 -O3 misreports `"'" + std::string(...)` (-Wrestrict, bug 105329).
   std::string message = "'";
-  message.append(text);
+  message.append(planilla::token_excerpt(text));
   message.append("' is not a move");
   return {0, std::move(message)};
 }
@@ -527,6 +527,15 @@ Result<ParsedMove, MoveSyntaxError> parse_move(std::string_view token, const Lan
     // Out of memory or an ICU surprise: still a value, never an exception (DESIGN.md rule 5).
     return Unexpected{MoveSyntaxError{0, std::string("internal error while reading the move: ") + e.what()}};
   }
+}
+
+std::string token_excerpt(std::string_view token) {
+  constexpr std::size_t kWhole = 64;
+  constexpr std::size_t kHead = 60;
+  if (token.size() <= kWhole) return std::string(token);
+  std::size_t cut = kHead;
+  while (cut > 0 && (static_cast<unsigned char>(token[cut]) & 0xC0) == 0x80) --cut;  // a code point's start
+  return std::string(token.substr(0, cut)) + "\u2026 (" + std::to_string(token.size()) + " bytes)";
 }
 
 }  // namespace planilla

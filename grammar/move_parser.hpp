@@ -67,4 +67,10 @@ struct ParsedMove {
 Result<ParsedMove, MoveSyntaxError> parse_move(std::string_view token, const Language& language,
                                                MoveStyles styles = MoveStyles::all(), std::uint64_t base_offset = 0);
 
+// A token as messages quote it: whole up to 64 bytes; longer, its first 60 bytes (whole code
+// points) and "… (N bytes)". The diagnostic's `written` field keeps the whole token; a message
+// repeating a megabyte token would cost its length in every attempt to read the game.
+// Example: token_excerpt("Nf3") == "Nf3".
+std::string token_excerpt(std::string_view token);
+
 }  // namespace planilla

@@ -354,7 +354,7 @@ class GameReader : public grammar::PgnHandler {
         written = &wm;
       } else {
         add(Code::MoveSyntax, Severity::Error, p.offset + std::min<std::uint64_t>(parsed.error().offset, p.text.size()),
-            "'" + p.text + "' is not a move: " + parsed.error().message, p.text);
+            "'" + token_excerpt(p.text) + "' is not a move: " + parsed.error().message, p.text);
         f.alive = false;
       }
     } else {

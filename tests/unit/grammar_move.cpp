@@ -468,3 +468,15 @@ TEST_CASE("every letter of every row parses as its piece") {
     }
   }
 }
+
+TEST_CASE("move grammar: a long token is quoted by its head in messages, whole in `written`") {
+  CHECK(token_excerpt("Nf3") == "Nf3");
+  const std::string long_token(100, 'N');
+  CHECK(token_excerpt(long_token) == std::string(60, 'N') + "\u2026 (100 bytes)");
+  // The cut never splits a code point: 59 ASCII bytes, then a two-byte Cyrillic К across 60.
+  const std::string cyrillic = std::string(59, 'x') + "\xD0\x9A" + std::string(10, 'y');
+  CHECK(token_excerpt(cyrillic) == std::string(59, 'x') + "\u2026 (71 bytes)");
+  const auto parsed = parse_move(long_token, english());
+  REQUIRE(!parsed);
+  CHECK(parsed.error().message.size() < 120);
+}
