@@ -208,16 +208,25 @@ TEST_CASE("detect: attempts that cannot win stop early and alike letter sets are
   CHECK(russian.reading.language->letter_set == "ru");
 }
 
-TEST_CASE("reader: ReadOptions::stop_after stops a game at the diagnostic it accepts") {
+TEST_CASE("reader: ReadOptions::stop_after stops a game at the diagnostic it accepts, when a long rest is left") {
   ReadOptions options;
   options.fast_lane = false;
   int seen = 0;
   options.stop_after = [&seen](const Diagnostic& d) { return d.code == Code::MoveSyntax && ++seen == 2; };
-  std::istringstream in("[Event \"x\"]\n\n1. e4 Zz1 Zz2 Zz3 Zz4 *\n");
+  std::string game = "[Event \"x\"]\n\n1. e4";
+  for (int i = 0; i < 10000; ++i) game += " Zz9";  // 40 KB of rest after the second
+  std::istringstream in(game + " *\n");
   PgnReader reader(in, options);
   GameRecord r;
   REQUIRE(reader.next(r));
   CHECK(count_code(r, Code::MoveSyntax) == 2);
+  // A short rest is read on: stopping would cost more than reading it.
+  seen = 0;
+  std::istringstream short_in("[Event \"x\"]\n\n1. e4 Zz1 Zz2 Zz3 Zz4 *\n");
+  PgnReader short_reader(short_in, options);
+  GameRecord s;
+  REQUIRE(short_reader.next(s));
+  CHECK(count_code(s, Code::MoveSyntax) == 4);
 }
 
 }  // namespace planilla
