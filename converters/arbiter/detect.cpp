@@ -104,14 +104,30 @@ std::size_t letter_evidence(const std::vector<std::string_view>& tokens, const L
   return hits;
 }
 
-std::string letter_set_members(const Language& chosen) {
+std::string members_of(std::string_view letter_set) {
   std::string members;
   for (const Language& l : all_languages()) {
-    if (l.letter_set != chosen.letter_set) continue;
+    if (l.letter_set != letter_set) continue;
     if (!members.empty()) members += '/';
     members += l.code;
   }
   return members;
+}
+
+// "es/it/ca": the codes of the languages that share `chosen`'s letters. Built once per row (a
+// note naming every letter set is written for each game of pawn moves).
+const std::string& letter_set_members(const Language& chosen) {
+  static const std::vector<std::string> rows = [] {
+    std::vector<std::string> out;
+    for (const Language& l : all_languages()) out.push_back(members_of(l.letter_set));
+    return out;
+  }();
+  const std::span<const Language> all = all_languages();
+  if (&chosen >= all.data() && &chosen < all.data() + all.size())
+    return rows[static_cast<std::size_t>(&chosen - all.data())];
+  thread_local std::string other;  // a caller's own row
+  other = members_of(chosen.letter_set);
+  return other;
 }
 
 }  // namespace
