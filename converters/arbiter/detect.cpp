@@ -687,6 +687,10 @@ const Language* record_language(const GameRecord& record) { return record.readin
 void model_if_diagnosed(GameRecord& record, const ReadOptions& options) {
   const bool unmodelled = record.unmodelled_moves != 0 || (record.game.tags.empty() && record.game.main.moves.empty());
   if (!unmodelled || record.diagnostics.empty() || record.reading.language == nullptr) return;
+  // The players are kept without the model; a position is needed only for a main-line move.
+  const bool needs_position = std::any_of(record.diagnostics.begin(), record.diagnostics.end(),
+                                          [](const Diagnostic& d) { return d.ply != 0 && d.variation == 0; });
+  if (!needs_position && !record.game.tags.empty()) return;
   const RawGame raw = raw_of(record);
   if (record.unmodelled_moves != 0 && options.fast_lane) {
     // The fast lane read it without a model, so it takes the same bytes again with one: the
@@ -699,6 +703,24 @@ void model_if_diagnosed(GameRecord& record, const ReadOptions& options) {
       record.game = std::move(game);
       record.unmodelled_moves = 0;
       return;
+    }
+    if (is_single_byte(record.encoding)) {
+      // A code-page game the fast lane read from its decoding (read_job): again so, with a model.
+      DecodeOptions dopt;
+      dopt.force = record.encoding;
+      const Decoded decoded = decode(record.original, dopt);
+      RawGame text = raw;
+      text.bytes = decoded.text();
+      text.detected = Encoding::Utf8;
+      game = Game{};
+      diagnostics.clear();
+      GameBuilder decoded_builder(game);
+      if (decoded.invalid_bytes == 0 && fast_read_game(text, decoded_builder, diagnostics, options,
+                                                       *record.reading.language, nullptr, &decoded.map)) {
+        record.game = std::move(game);
+        record.unmodelled_moves = 0;
+        return;
+      }
     }
   }
   GameRecord modelled = read_as(raw, record, options, record.reading.language);

@@ -66,9 +66,11 @@ bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& op
 // Errors: none beyond the record's diagnostics.
 GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* language);
 
-// Gives a game read without its model (ReadOptions::keep_model off: no tags, no moves kept)
-// that has a diagnostic its model, reading it again with the letters it was read with; a report
-// that shows a diagnostic's position and players needs it for those games only.
+// Gives a game read without its model (ReadOptions::keep_model off: no moves kept, and of the
+// tags only White, Black and Event) that has a diagnostic on a main-line move its model, reading
+// it again with the letters it was read with; a report that shows a diagnostic's position and
+// players needs it for those games only (a game-level note, as N-ENCODING on every game of a
+// code-page archive, needs the players alone).
 // Errors: none; other games are left as they are.
 void model_if_diagnosed(GameRecord& record, const ReadOptions& options);
 

@@ -140,9 +140,10 @@ bool parse_plain(std::string_view t, const LetterTable& letters, WrittenMove& w)
 class FastReader {
  public:
   FastReader(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics, const ReadOptions& options,
-             const Language& language)
+             const Language& language, const OffsetMap* map)
       : s_(raw.bytes),
         raw_(raw),
+        map_(map),
         visitor_(visitor),
         diagnostics_(diagnostics),
         options_(options),
@@ -488,7 +489,7 @@ class FastReader {
       // and the resolver themselves. A move that resolves keeps its remarks (the same W- codes
       // at the same place as the general reader's); one that does not is the general reader's.
       if (is_other_element(token)) return false;  // (no plain move is one)
-      auto parsed = parse_move(token, language_, options_.styles, raw_.offset + at);
+      auto parsed = parse_move(token, language_, options_.styles, file_at(at));
       if (!parsed || parsed->folded || parsed->move.style == NotationStyle::Null) return false;
       w = parsed->move;
       if (castle_plain(w, f.current(), next, m, facts)) {
@@ -505,7 +506,8 @@ class FastReader {
     }
     // The span from registers into both: copying w.span would read 16 bytes just written as 8 + 4,
     // which the store buffer cannot forward (a store-forwarding stall; bench/RESULTS.md).
-    const SourceSpan span{raw_.offset + at, static_cast<std::uint32_t>(token.size())};
+    const std::uint64_t begin = file_at(at);
+    const SourceSpan span{begin, static_cast<std::uint32_t>(map_ ? file_at(at + token.size()) - begin : token.size())};
     w.span = span;
     MoveEvent ev{token, span, &w, m, f.current(), f.ply, false};
     ev.facts = known;
@@ -521,7 +523,7 @@ class FastReader {
   // before an LF, so the text's columns are the decoded text's).
   void add(Code code, std::size_t offset, const std::string& message, std::string_view written, std::uint32_t ply,
            std::uint32_t variation) {
-    diagnostics_.push_back(game_diagnostic(code, code_severity(code), options_.file_name, raw_, raw_.offset + offset,
+    diagnostics_.push_back(game_diagnostic(code, code_severity(code), options_.file_name, raw_, file_at(offset),
                                            lines_.at(offset), ply, variation, message, std::string(written)));
   }
 
@@ -535,6 +537,10 @@ class FastReader {
 
   std::string_view s_;
   const RawGame& raw_;
+  // Decoded text's offsets to the game's bytes (a code-page game read from its UTF-8 decoding);
+  // nullptr: the text is the game's bytes.
+  const OffsetMap* map_ = nullptr;
+  std::uint64_t file_at(std::size_t at) const { return raw_.offset + (map_ ? map_->original(at) : at); }
   Visitor& visitor_;
   std::vector<Diagnostic>& diagnostics_;
   const ReadOptions& options_;
@@ -570,14 +576,15 @@ class FastReader {
 }  // namespace
 
 bool fast_read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics,
-                    const ReadOptions& options, const Language& language, LaneNotes* notes) {
+                    const ReadOptions& options, const Language& language, LaneNotes* notes, const OffsetMap* map) {
   const std::size_t before = diagnostics.size();
-  FastReader reader(raw, visitor, diagnostics, options, language);
+  FastReader reader(raw, visitor, diagnostics, options, language, map);
   const bool taken = reader.run();
   if (!taken) diagnostics.resize(before);
   if (notes) {
     notes->lettered.clear();
-    notes->lettered_known = taken && reader.lettered(notes->lettered);
+    // The noted offsets are the text's; with a map they are not the game's bytes' offsets.
+    notes->lettered_known = taken && map == nullptr && reader.lettered(notes->lettered);
   }
   return taken;
 }

@@ -22,7 +22,11 @@ namespace planilla {
 // input: its offsets need the file map.
 // Example: fast_read_game({"1. e4 e5 2. Nf3 *"}, builder, diags, {}, english()) == true.
 // `notes`, when given, receives what LaneNotes describes (cleared when the game is not taken).
+// `map`, when given: `raw.bytes` is the game's decoded text (a code-page game decoded to UTF-8,
+// `raw.detected` Utf8) and the map takes its offsets to the game's bytes, as read_game() maps
+// them: diagnostics and move spans are the file's.
 bool fast_read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics,
-                    const ReadOptions& options, const Language& language, LaneNotes* notes = nullptr);
+                    const ReadOptions& options, const Language& language, LaneNotes* notes = nullptr,
+                    const OffsetMap* map = nullptr);
 
 }  // namespace planilla

@@ -36,6 +36,11 @@ struct MoveCounter : Visitor {
     return Skip::No;
   }
   void move(const MoveEvent&) override { ++moves; }
+  // The players and event, which a report of the game's notes names (model_if_diagnosed).
+  void tag(std::string_view name, std::string_view value) override {
+    if (name == "White" || name == "Black" || name == "Event")
+      game.tags.push_back(Tag{std::string(name), std::string(value)});
+  }
 };
 
 // Games of at least this many read chunks are moved out of the splitter's buffer rather than
@@ -681,6 +686,47 @@ bool PgnReader::next_job(GameJob& job) {
   return true;
 }
 
+namespace {
+
+// A game in a single-byte code page (Latin-1, Windows-1252, KOI8-R…) through the fast lane: its
+// UTF-8 decoding is read with the decoder's map taking offsets back to the game's bytes, as
+// read_game() does; the N-ENCODING note comes first, as read_game() adds it. False, with the
+// record emptied for the general reader, when the lane does not take the game (invalid bytes
+// among them: W-ENCODING is the general reader's).
+bool read_code_page_fast(const RawGame& raw, const GameJob& job, GameRecord& record, const ReadOptions& options,
+                         const Language& language) {
+  if (!raw.detected || !is_single_byte(*raw.detected)) return false;
+  DecodeOptions dopt;
+  dopt.force = options.encoding;
+  dopt.prefer = job.prefer;
+  dopt.detected = raw.detected;
+  Decoded decoded = decode(raw.bytes, dopt);
+  if (!is_single_byte(decoded.encoding) || decoded.invalid_bytes > 0) return false;
+  RawGame text = raw;
+  text.bytes = decoded.text();
+  text.detected = Encoding::Utf8;
+  record.game = Game{};
+  record.diagnostics.clear();
+  if (!dopt.force) {
+    LineCursor lines(text.bytes, raw.line, raw.column);
+    record.diagnostics.push_back(game_diagnostic(Code::Encoding, Severity::Note, options.file_name, raw,
+                                                 raw.offset + decoded.map.original(0), lines.at(0), 0, 0,
+                                                 "decoded as " + std::string(encoding_name(decoded.encoding)), {}));
+  }
+  GameBuilder builder(record.game);
+  MoveCounter counter(record.game);
+  Visitor& model = options.keep_model ? static_cast<Visitor&>(builder) : counter;
+  if (!fast_read_game(text, model, record.diagnostics, options, language, &record.lane_notes, &decoded.map)) {
+    record.diagnostics.clear();
+    return false;
+  }
+  record.unmodelled_moves = counter.moves;
+  record.encoding = decoded.encoding;
+  return true;
+}
+
+}  // namespace
+
 void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visitor* direct) {
   RawGame raw = job.raw;
   raw.bytes = job.bytes;
@@ -721,7 +767,8 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
     }
     // ASCII or UTF-8: what decode() would have chosen.
     record.encoding = options.encoding ? *options.encoding : raw.detected.value_or(Encoding::Ascii);
-  } else {
+  } else if (!(options.fast_lane && !job.transcoded_from && direct == nullptr &&
+               read_code_page_fast(raw, job, record, options, *language))) {
     record.game = Game{};
     record.encoding =
         read_game(raw, builder, record.diagnostics, options, job.prefer, job.file_map, job.transcoded_from);

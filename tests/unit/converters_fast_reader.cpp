@@ -2,10 +2,12 @@
 // exactly as the general reader reads it (same model, no diagnostic due).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "converters/arbiter/detect.hpp"
+#include "converters/input/decode.hpp"
 #include "converters/input/split.hpp"
 #include "converters/pgn/fast_reader.hpp"
 #include "converters/pgn/game.hpp"
@@ -188,5 +190,49 @@ TEST_CASE("fast lane: the lettered prefixes it notes are the tie check's, or non
     std::vector<std::string> noted;
     for (std::uint32_t at : notes.lettered) noted.emplace_back(raws[0].bytes.substr(at, 2));
     CHECK(noted == lettered_prefixes_of(raws[0].bytes));
+  }
+}
+
+TEST_CASE("fast lane: code-page games are read from their decoding, as the general reader reads them") {
+  // Accented tags and comments before the moves: every offset after them differs between the
+  // game's bytes and its UTF-8 decoding, and the diagnostics must carry the bytes' ones.
+  const std::string latin1_game =
+      "[Event \"Gij\xF3n\"]\n[White \"M\xFCller\"]\n[Black \"Le\xF3n\"]\n\n"
+      "1. e4 {\xE9"
+      "chec} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0\n\n";
+  const std::string cp1251_game =
+      "[Event \"\xCC\xEE\xF1\xEA\xE2\xE0\"]\n[White \"\xCF\xE5\xF2\xF0\xEE\xE2\"]\n\n"
+      "1. e4 {\xF5\xEE\xE4 \xE1\xE5\xEB\xFB\xF5} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0\n\n";
+  std::string crlf = latin1_game + latin1_game;
+  for (std::size_t at = crlf.find('\n'); at != std::string::npos; at = crlf.find('\n', at + 2)) crlf.insert(at, "\r");
+  for (const std::string& text : {latin1_game + latin1_game + latin1_game, cp1251_game + cp1251_game, crlf}) {
+    for (bool keep_model : {true, false}) {
+      CAPTURE(keep_model);
+      std::vector<GameRecord> lanes[2];
+      for (bool fast : {true, false}) {
+        ReadOptions options;
+        options.fast_lane = fast;
+        options.keep_model = keep_model;
+        PgnReader reader(text, options);
+        GameRecord r;
+        while (reader.next(r)) lanes[fast ? 0 : 1].push_back(r);
+      }
+      REQUIRE(lanes[0].size() == lanes[1].size());
+      REQUIRE(lanes[0].size() >= 2);
+      for (std::size_t g = 0; g < lanes[0].size(); ++g) {
+        CAPTURE(g);
+        const GameRecord& a = lanes[0][g];
+        const GameRecord& b = lanes[1][g];
+        CHECK(a.encoding == b.encoding);
+        CHECK(is_single_byte(a.encoding));
+        check_same(a.diagnostics, b.diagnostics);
+        REQUIRE(!a.diagnostics.empty());
+        CHECK(a.diagnostics.front().code == Code::Encoding);
+        CHECK(std::any_of(a.diagnostics.begin(), a.diagnostics.end(),
+                          [](const Diagnostic& d) { return d.code == Code::MateMissing; }));
+        if (keep_model) CHECK(a.game == b.game);
+        else CHECK(a.unmodelled_moves + a.game.main.moves.size() == b.game.main.moves.size());
+      }
+    }
   }
 }
