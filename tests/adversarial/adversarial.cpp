@@ -22,6 +22,7 @@
 #include <string>
 
 #include "converters/run/normalize.hpp"
+#include "tests/adversarial/good_games.hpp"
 
 using namespace planilla;
 
@@ -35,12 +36,8 @@ constexpr bool kSanitized = false;
 
 constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
 
-const std::string kGood1 =
-    "[Event \"first\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
-    "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {Ruy Lopez} 4. Ba4 Nf6 5. O-O Be7 1-0\n\n";
-const std::string kGood2 =
-    "[Event \"last\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"0-1\"]\n\n"
-    "1. d4 d5 2. c4 (2. Nf3 Nf6) 2... e6 3. Nc3 Nf6 0-1\n";
+const std::string kGood1(adversarial::kGood1);
+const std::string kGood2(adversarial::kGood2);
 
 // An input stream whose bytes come from a generator, piece by piece: a 200 MB input costs no
 // memory in the test itself.

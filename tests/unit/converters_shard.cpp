@@ -18,6 +18,15 @@
 using namespace planilla;
 
 namespace {
+
+// A game cut by a resumed splitter against the same game of the whole run.
+void check_same_game(const RawGame& g, const RawGame& w) {
+  CHECK(g.offset == w.offset);
+  CHECK(g.line == w.line);
+  CHECK(g.column == w.column);
+  CHECK(g.number == w.number);
+  CHECK(g.bytes == w.bytes);
+}
 std::string read_file(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
   return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
@@ -180,11 +189,7 @@ std::size_t check_starts(const std::string& input, const std::vector<std::uint64
     std::size_t n = 0;
     for (auto w = it; w != whole.end() && (follow == 0 || n < follow); ++w, ++n) {
       REQUIRE(resumed.next(g));
-      CHECK(g.offset == w->offset);
-      CHECK(g.line == w->line);
-      CHECK(g.column == w->column);
-      CHECK(g.number == w->number);
-      CHECK(g.bytes == w->bytes);
+      check_same_game(g, *w);
     }
     if (follow == 0) CHECK(!resumed.next(g));
     near += start.offset > at / 2;
@@ -301,11 +306,7 @@ TEST_CASE("find_split_start: a start the whole run cuts, with its line, number a
       RawGame g;
       for (auto w = it; w != whole.end(); ++w) {
         REQUIRE(resumed.next(g));
-        CHECK(g.offset == w->offset);
-        CHECK(g.line == w->line);
-        CHECK(g.column == w->column);
-        CHECK(g.number == w->number);
-        CHECK(g.bytes == w->bytes);
+        check_same_game(g, *w);
       }
       CHECK(!resumed.next(g));
       fast_starts += start.offset > at / 2;
