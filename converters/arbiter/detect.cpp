@@ -104,6 +104,13 @@ std::size_t letter_evidence(const std::vector<std::string_view>& tokens, const L
   return hits;
 }
 
+// The index of `lang` among all_languages(); nullopt for a caller's own row.
+std::optional<std::size_t> row_of(const Language& lang) {
+  const std::span<const Language> all = all_languages();
+  if (&lang < all.data() || &lang >= all.data() + all.size()) return std::nullopt;
+  return static_cast<std::size_t>(&lang - all.data());
+}
+
 std::string members_of(std::string_view letter_set) {
   std::string members;
   for (const Language& l : all_languages()) {
@@ -122,9 +129,7 @@ const std::string& letter_set_members(const Language& chosen) {
     for (const Language& l : all_languages()) out.push_back(members_of(l.letter_set));
     return out;
   }();
-  const std::span<const Language> all = all_languages();
-  if (&chosen >= all.data() && &chosen < all.data() + all.size())
-    return rows[static_cast<std::size_t>(&chosen - all.data())];
+  if (const auto row = row_of(chosen)) return rows[*row];
   thread_local std::string other;  // a caller's own row
   other = members_of(chosen.letter_set);
   return other;
@@ -241,7 +246,7 @@ const std::vector<Spelling>& spellings_of(const Language& lang) {
     }
     return out;
   }();
-  return all[static_cast<std::size_t>(&lang - all_languages().data())];  // a row (reads_alike)
+  return all[*row_of(lang)];  // a row: reads_alike asks only for rows
 }
 
 // Whether `a` and `b` read every token of an ASCII text holding `bytes` alike: the same piece
@@ -251,9 +256,7 @@ const std::vector<Spelling>& spellings_of(const Language& lang) {
 // change the choice: it is skipped (a long unreadable game was read once per letter set).
 // Non-ASCII text is never skipped: its folding depends on the language's script.
 bool reads_alike(const TextBytes& bytes, const Language& a, const Language& b) {
-  const std::span<const Language> rows = all_languages();
-  auto is_row = [&rows](const Language& l) { return &l >= rows.data() && &l < rows.data() + rows.size(); };
-  if (!bytes.ascii || !is_row(a) || !is_row(b)) return false;  // a caller's own row: read it
+  if (!bytes.ascii || !row_of(a) || !row_of(b)) return false;  // a caller's own row: read it
   if (a.x_is_mate != b.x_is_mate && bytes.present.test('X')) return false;
   if (a.double_plus_is_double_check != b.double_plus_is_double_check && bytes.present.test('+')) return false;
   const std::vector<Spelling>& sa = spellings_of(a);
@@ -706,17 +709,12 @@ void model_if_diagnosed(GameRecord& record, const ReadOptions& options) {
     }
     if (is_single_byte(record.encoding)) {
       // A code-page game the fast lane read from its decoding (read_job): again so, with a model.
-      DecodeOptions dopt;
-      dopt.force = record.encoding;
-      const Decoded decoded = decode(record.original, dopt);
-      RawGame text = raw;
-      text.bytes = decoded.text();
-      text.detected = Encoding::Utf8;
+      RawGame coded = raw;
+      coded.detected = record.encoding;
       game = Game{};
       diagnostics.clear();
-      GameBuilder decoded_builder(game);
-      if (decoded.invalid_bytes == 0 && fast_read_game(text, decoded_builder, diagnostics, options,
-                                                       *record.reading.language, nullptr, &decoded.map)) {
+      GameBuilder coded_builder(game);
+      if (fast_read_code_page(coded, std::nullopt, coded_builder, diagnostics, options, *record.reading.language)) {
         record.game = std::move(game);
         record.unmodelled_moves = 0;
         return;

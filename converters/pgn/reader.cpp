@@ -538,34 +538,22 @@ Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>
                      " replaced by U+FFFD");
       diagnostics.back().byte = raw.offset + decoded.first_invalid;
     }
-  } catch (const GameReader::Stopped&) {
-    return encoding;
-  }
-  try {
-    grammar::parse_pgn_game(text, reader, options.limits);
-  } catch (const GameReader::Stopped&) {
-    return encoding;
-  } catch (const std::exception& e) {
     // Nothing below should throw on malformed input; if something does, the game is reported,
     // not the whole file lost.
     try {
+      grammar::parse_pgn_game(text, reader, options.limits);
+    } catch (const std::exception& e) {
       reader.add(Code::PgnSyntax, Severity::Error, 0,
                  std::string("internal error while reading the game: ") + e.what());
-    } catch (const GameReader::Stopped&) {
-      return encoding;
     }
-  }
-  try {
-    reader.finish();
-  } catch (const GameReader::Stopped&) {
-    return encoding;
-  } catch (const std::exception& e) {
     try {
+      reader.finish();
+    } catch (const std::exception& e) {
       reader.add(Code::PgnSyntax, Severity::Error, 0,
                  std::string("internal error while finishing the game: ") + e.what());
-    } catch (const GameReader::Stopped&) {
-      return encoding;
     }
+  } catch (const GameReader::Stopped&) {
+    // ReadOptions::stop_after: the diagnostics so far are what the attempt is read for.
   }
   return encoding;
 }
@@ -686,46 +674,32 @@ bool PgnReader::next_job(GameJob& job) {
   return true;
 }
 
-namespace {
-
-// A game in a single-byte code page (Latin-1, Windows-1252, KOI8-R…) through the fast lane: its
-// UTF-8 decoding is read with the decoder's map taking offsets back to the game's bytes, as
-// read_game() does; the N-ENCODING note comes first, as read_game() adds it. False, with the
-// record emptied for the general reader, when the lane does not take the game (invalid bytes
-// among them: W-ENCODING is the general reader's).
-bool read_code_page_fast(const RawGame& raw, const GameJob& job, GameRecord& record, const ReadOptions& options,
-                         const Language& language) {
-  if (!raw.detected || !is_single_byte(*raw.detected)) return false;
+std::optional<Encoding> fast_read_code_page(const RawGame& raw, std::optional<Encoding> prefer, Visitor& visitor,
+                                            std::vector<Diagnostic>& diagnostics, const ReadOptions& options,
+                                            const Language& language, LaneNotes* notes) {
+  if (!raw.detected || !is_single_byte(*raw.detected)) return std::nullopt;
   DecodeOptions dopt;
   dopt.force = options.encoding;
-  dopt.prefer = job.prefer;
+  dopt.prefer = prefer;
   dopt.detected = raw.detected;
-  Decoded decoded = decode(raw.bytes, dopt);
-  if (!is_single_byte(decoded.encoding) || decoded.invalid_bytes > 0) return false;
+  const Decoded decoded = decode(raw.bytes, dopt);
+  if (!is_single_byte(decoded.encoding) || decoded.invalid_bytes > 0) return std::nullopt;
   RawGame text = raw;
   text.bytes = decoded.text();
   text.detected = Encoding::Utf8;
-  record.game = Game{};
-  record.diagnostics.clear();
+  const std::size_t before = diagnostics.size();
   if (!dopt.force) {
     LineCursor lines(text.bytes, raw.line, raw.column);
-    record.diagnostics.push_back(game_diagnostic(Code::Encoding, Severity::Note, options.file_name, raw,
-                                                 raw.offset + decoded.map.original(0), lines.at(0), 0, 0,
-                                                 "decoded as " + std::string(encoding_name(decoded.encoding)), {}));
+    diagnostics.push_back(game_diagnostic(Code::Encoding, Severity::Note, options.file_name, raw,
+                                          raw.offset + decoded.map.original(0), lines.at(0), 0, 0,
+                                          "decoded as " + std::string(encoding_name(decoded.encoding)), {}));
   }
-  GameBuilder builder(record.game);
-  MoveCounter counter(record.game);
-  Visitor& model = options.keep_model ? static_cast<Visitor&>(builder) : counter;
-  if (!fast_read_game(text, model, record.diagnostics, options, language, &record.lane_notes, &decoded.map)) {
-    record.diagnostics.clear();
-    return false;
+  if (!fast_read_game(text, visitor, diagnostics, options, language, notes, &decoded.map)) {
+    diagnostics.resize(before);
+    return std::nullopt;
   }
-  record.unmodelled_moves = counter.moves;
-  record.encoding = decoded.encoding;
-  return true;
+  return decoded.encoding;
 }
-
-}  // namespace
 
 void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visitor* direct) {
   RawGame raw = job.raw;
@@ -767,11 +741,22 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
     }
     // ASCII or UTF-8: what decode() would have chosen.
     record.encoding = options.encoding ? *options.encoding : raw.detected.value_or(Encoding::Ascii);
-  } else if (!(options.fast_lane && !job.transcoded_from && direct == nullptr &&
-               read_code_page_fast(raw, job, record, options, *language))) {
+  } else {
+    // A code-page game: the fast lane reads its decoding (no direct writer: the model is written).
     record.game = Game{};
-    record.encoding =
-        read_game(raw, builder, record.diagnostics, options, job.prefer, job.file_map, job.transcoded_from);
+    counter.moves = 0;  // the fast lane's try above may have counted some
+    std::optional<Encoding> code_page;
+    if (options.fast_lane && !job.transcoded_from && direct == nullptr)
+      code_page =
+          fast_read_code_page(raw, job.prefer, model, record.diagnostics, options, *language, &record.lane_notes);
+    if (code_page) {
+      record.unmodelled_moves = counter.moves;
+      record.encoding = *code_page;
+    } else {
+      record.game = Game{};
+      record.encoding =
+          read_game(raw, builder, record.diagnostics, options, job.prefer, job.file_map, job.transcoded_from);
+    }
   }
   if (job.transcoded_from) {
     record.offset = job.file_map->original(raw.offset);

@@ -144,6 +144,15 @@ struct GameJob {
   std::optional<Encoding> transcoded_from;  // UTF-16 input
 };
 
+// A game in a single-byte code page (Latin-1, Windows-1251, KOI8…) through the fast lane: its
+// UTF-8 decoding is read with the decoder's map taking offsets back to the game's bytes, and the
+// N-ENCODING note comes first, as read_game() gives them. Returns the encoding; nullopt when the
+// lane does not take the game (not a code page, invalid bytes, anything the lane leaves to the
+// general reader): `diagnostics` are then as they were, and the visitor must be reset.
+std::optional<Encoding> fast_read_code_page(const RawGame& raw, std::optional<Encoding> prefer, Visitor& visitor,
+                                            std::vector<Diagnostic>& diagnostics, const ReadOptions& options,
+                                            const Language& language, LaneNotes* notes = nullptr);
+
 // Reads one job into `record` (model, diagnostics, original bytes). Thread-safe; `job.bytes` is
 // moved into record.original.
 // `direct`, when given, is driven too when the fast lane takes the game (record.direct_visited
