@@ -42,6 +42,7 @@ void run_ordered(const std::function<std::optional<Item>()>& next, const std::fu
     return;
   }
   const std::size_t limit = options.max_in_flight ? options.max_in_flight : 8 * jobs;
+  const std::size_t refill_at = limit / 2;
 
   std::mutex m;
   std::condition_variable work_ready, space_ready;
@@ -66,11 +67,12 @@ void run_ordered(const std::function<std::optional<Item>()>& next, const std::fu
         ++next_emit;
       }
       sink(*r);
+      bool wake = false;
       {
         std::lock_guard lock(m);
-        --in_flight;
+        wake = --in_flight == refill_at;
       }
-      space_ready.notify_one();
+      if (wake) space_ready.notify_one();
     }
   };
   // A result deposited while another thread was emitting is picked up by that thread's re-check
@@ -108,7 +110,10 @@ void run_ordered(const std::function<std::optional<Item>()>& next, const std::fu
   std::uint64_t seq = 0;
   while (std::optional<Item> item = next()) {
     std::unique_lock lock(m);
-    space_ready.wait(lock, [&] { return in_flight < limit; });
+    // A full pipeline waits until it has drained to `refill_at`, then refills to `limit`: waking
+    // the producer for every item freed made two context switches per item (futex wake and
+    // wait), a large share of the CPU time of a parallel run on a small machine.
+    if (in_flight >= limit) space_ready.wait(lock, [&] { return in_flight <= refill_at; });
     ++in_flight;
     queue.emplace_back(seq++, std::move(*item));
     lock.unlock();
