@@ -272,11 +272,9 @@ class GameReader : public grammar::PgnHandler {
     diagnostics_.push_back(game_diagnostic(code, severity, options_.file_name, raw_, file_offset(offset),
                                            lines_.at(offset), current_ply_, frames_.back().variation,
                                            std::move(message), std::move(written)));
-    // Stopping unwinds the grammar's frames, which costs more than reading a short rest: only a
-    // long rest is worth it (the attempt's later diagnostics only make it worse, never better).
-    constexpr std::uint64_t kStopWorthBytes = 16 * 1024;
-    if (options_.stop_after && options_.stop_after(diagnostics_.back()) && text_.size() - offset > kStopWorthBytes)
-      throw Stopped{};
+    // The attempt's later diagnostics only make it worse, never better. Unwinding the grammar's
+    // frames costs less than reading even a short rest of the game (bench/RESULTS.md).
+    if (options_.stop_after && options_.stop_after(diagnostics_.back())) throw Stopped{};
   }
 
   // Thrown by add() when ReadOptions::stop_after says so; read_game catches it. Not a

@@ -208,7 +208,38 @@ TEST_CASE("detect: attempts that cannot win stop early and alike letter sets are
   CHECK(russian.reading.language->letter_set == "ru");
 }
 
-TEST_CASE("reader: ReadOptions::stop_after stops a game at the diagnostic it accepts, when a long rest is left") {
+TEST_CASE("detect: candidate languages, most letter evidence first, one per letter set") {
+  struct Row {
+    std::string_view text;
+    std::string_view first_set;
+  };
+  const Row rows[] = {
+      {"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6", "en-zh-ja"},
+      {"1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6", "de-sv-da-no"},
+      {"1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Aa4 Cf6", "es-it-ca"},
+      // Two-byte letters (Cyrillic) are counted token by token.
+      {"1. e4 e5 2. \xD0\x9A"
+       "f3 \xD0\x9A"
+       "c6 3. \xD0\xA1"
+       "b5 a6",
+       "ru"},
+      {"1. e4 e5 2. d4 exd4", "en-zh-ja"},  // no evidence: the table's order, English first
+      {"", "en-zh-ja"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.text);
+    const std::vector<const Language*> langs = candidate_languages(row.text);
+    REQUIRE(!langs.empty());
+    CHECK(langs.front()->letter_set == row.first_set);
+    std::vector<std::string_view> sets;
+    for (const Language* l : langs) sets.push_back(l->letter_set);
+    std::sort(sets.begin(), sets.end());
+    CHECK(std::adjacent_find(sets.begin(), sets.end()) == sets.end());
+    CHECK(std::any_of(langs.begin(), langs.end(), [](const Language* l) { return l == &english(); }));
+  }
+}
+
+TEST_CASE("reader: ReadOptions::stop_after stops a game at the diagnostic it accepts") {
   ReadOptions options;
   options.fast_lane = false;
   int seen = 0;
@@ -220,13 +251,20 @@ TEST_CASE("reader: ReadOptions::stop_after stops a game at the diagnostic it acc
   GameRecord r;
   REQUIRE(reader.next(r));
   CHECK(count_code(r, Code::MoveSyntax) == 2);
-  // A short rest is read on: stopping would cost more than reading it.
+  // A short rest too: unwinding costs less than reading it.
   seen = 0;
   std::istringstream short_in("[Event \"x\"]\n\n1. e4 Zz1 Zz2 Zz3 Zz4 *\n");
   PgnReader short_reader(short_in, options);
   GameRecord s;
   REQUIRE(short_reader.next(s));
-  CHECK(count_code(s, Code::MoveSyntax) == 4);
+  CHECK(count_code(s, Code::MoveSyntax) == 2);
+  // Never asked: every diagnostic is kept.
+  options.stop_after = nullptr;
+  std::istringstream all_in("[Event \"x\"]\n\n1. e4 Zz1 Zz2 Zz3 Zz4 *\n");
+  PgnReader all_reader(all_in, options);
+  GameRecord a;
+  REQUIRE(all_reader.next(a));
+  CHECK(count_code(a, Code::MoveSyntax) == 4);
 }
 
 }  // namespace planilla
