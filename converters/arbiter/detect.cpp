@@ -86,6 +86,11 @@ std::vector<std::string_view> token_beginnings(std::string_view text) {
   return out;
 }
 
+// What may follow a piece letter in the evidence below: a file letter, a capture mark or a digit.
+bool follows_piece_letter(char next) {
+  return (next >= 'a' && next <= 'h') || next == 'x' || next == ':' || (next >= '1' && next <= '8');
+}
+
 // Counts tokens that begin with one of the language's non-pawn piece letters followed by a
 // file letter, a capture mark or a digit: cheap evidence that the game uses these letters.
 std::size_t letter_evidence(const std::vector<std::string_view>& tokens, const Language& lang) {
@@ -94,12 +99,37 @@ std::size_t letter_evidence(const std::vector<std::string_view>& tokens, const L
     for (int p = index_of(PieceType::Knight); p <= index_of(PieceType::King); ++p) {
       std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
       if (letter.empty() || token.size() <= letter.size() || token.substr(0, letter.size()) != letter) continue;
-      char next = token[letter.size()];
-      if ((next >= 'a' && next <= 'h') || next == 'x' || next == ':' || (next >= '1' && next <= '8')) {
+      if (follows_piece_letter(token[letter.size()])) {
         ++hits;
         break;
       }
     }
+  }
+  return hits;
+}
+
+// The tokens that could begin with a one-byte piece letter, counted by that byte: for a language
+// whose piece letters are distinct single bytes, letter_evidence() is the sum of its letters'
+// counts, one table for all languages instead of a pass over the tokens for each.
+using FirstByteCounts = std::array<std::size_t, 256>;
+FirstByteCounts first_byte_counts(const std::vector<std::string_view>& tokens) {
+  FirstByteCounts counts{};
+  for (std::string_view token : tokens)
+    if (token.size() >= 2 && follows_piece_letter(token[1])) ++counts[static_cast<unsigned char>(token[0])];
+  return counts;
+}
+
+std::size_t letter_evidence(const std::vector<std::string_view>& tokens, const FirstByteCounts& counts,
+                            const Language& lang) {
+  std::size_t hits = 0;
+  std::bitset<256> seen;
+  for (int p = index_of(PieceType::Knight); p <= index_of(PieceType::King); ++p) {
+    std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
+    if (letter.empty()) continue;
+    const auto byte = static_cast<unsigned char>(letter[0]);
+    if (letter.size() != 1 || seen[byte]) return letter_evidence(tokens, lang);
+    seen[byte] = true;
+    hits += counts[byte];
   }
   return hits;
 }
@@ -140,7 +170,8 @@ const std::string& letter_set_members(const Language& chosen) {
 std::vector<const Language*> candidate_languages(std::string_view game_text) {
   std::vector<std::pair<std::size_t, const Language*>> scored;
   const std::vector<std::string_view> tokens = token_beginnings(game_text);
-  for (const Language& l : all_languages()) scored.emplace_back(letter_evidence(tokens, l), &l);
+  const FirstByteCounts counts = first_byte_counts(tokens);
+  for (const Language& l : all_languages()) scored.emplace_back(letter_evidence(tokens, counts, l), &l);
   // Most evidence first; the table order (English first) breaks ties.
   std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<const Language*> out;
