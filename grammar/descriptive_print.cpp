@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <functional>
 #include <initializer_list>
+#include <mutex>
 #include <optional>
 #include <regex>
 #include <string_view>
@@ -112,41 +113,60 @@ std::vector<std::string> mover_tokens(const std::string& mover) {
   return out;
 }
 
+// A pattern compiled on its first use: compiling all of them cost more than reading several
+// games, and most texts need few of them (each rule runs only where its literals are present).
+class LazyRegex {
+ public:
+  explicit LazyRegex(const char* pattern) : pattern_(pattern) {}
+  LazyRegex(const LazyRegex&) = delete;
+  LazyRegex& operator=(const LazyRegex&) = delete;
+  const std::regex& get() const {
+    std::call_once(once_, [this] { regex_.emplace(pattern_); });
+    return *regex_;
+  }
+  operator const std::regex&() const { return get(); }  // NOLINT: read where a std::regex is
+
+ private:
+  const char* pattern_;
+  mutable std::once_flag once_;
+  mutable std::optional<std::regex> regex_;
+};
+
 struct RuleSet {
-  std::regex glued{R"((Kt|[PKQBR])\.?(to|takes)(?=(?:K|Q)))"};
-  std::regex tilde{R"(([A-Za-z.'])\s?(?:~|--|\u2014-|-\u2014)\s?(?=[KQBRNP]))"};
-  std::regex caret{R"(\^(?=[KQBRNP]))"};
-  std::regex rank_i{R"(((?:-|\bto)\s?(?:[KQ]\.?\s?)?(?:Kt|[KQBRN])(?:\.|'s)?\s?)[Il](?![a-z]))"};
-  std::regex dash_pawn{R"(((?:Kt|[KQBRP])\.?)\s?-\s?(P\b))"};
-  std::regex his_her{
+  LazyRegex glued{R"((Kt|[PKQBR])\.?(to|takes)(?=(?:K|Q)))"};
+  LazyRegex tilde{R"(([A-Za-z.'])\s?(?:~|--|\u2014-|-\u2014)\s?(?=[KQBRNP]))"};
+  LazyRegex caret{R"(\^(?=[KQBRNP]))"};
+  LazyRegex rank_i{R"(((?:-|\bto)\s?(?:[KQ]\.?\s?)?(?:Kt|[KQBRN])(?:\.|'s)?\s?)[Il](?![a-z]))"};
+  LazyRegex dash_pawn{R"(((?:Kt|[KQBRP])\.?)\s?-\s?(P\b))"};
+  LazyRegex his_her{
       R"(((?:\b[KQ]\.?\s?(?=Kt|B|R|P))?\b(?:Kt|B|R|P|K|Q)\.?(?:\s?P\.?)?)\s?(to|takes)\s+(his|her|its)\s+((?:Kt|Kn|B|R)(?:'s|s|\.)?\s?)?)"};
-  std::regex castles_side{
+  LazyRegex castles_side{
       R"(\b[Cc]astles?\.?\s*(?:on\s+(?:the\s+)?|with\s+(?:the\s+)?|\(\s*)?(K(?:ing)?|Q(?:ueen)?)(?:'s|s)?\.?\s*(side|R\.?|Rook)?\.?(?:\s*\))?)"};
-  std::regex square{R"(((?:(?:Kt|[KQBRN]))(?:'s|\.)?)\s?(?:square|sq\.?|Sq\.?)(?![a-z]))"};
-  std::regex check_paren{R"(\(\s*(dis(?:\.|covered)?\s*|double\s*)?ch(?:eck)?\.?\s*\))"};
-  std::regex check_word{R"(\b(dis(?:\.|covered)?\s+|double\s+)?check\b\.?)"};
-  std::regex ep{R"(\s*(?:\(\s*)?\b(?:in passing|en pass?(?:ant)?\.?|e\.\s?p\.)(?:\s*\))?)"};
-  std::regex promo{
+  LazyRegex square{R"(((?:(?:Kt|[KQBRN]))(?:'s|\.)?)\s?(?:square|sq\.?|Sq\.?)(?![a-z]))"};
+  LazyRegex check_paren{R"(\(\s*(dis(?:\.|covered)?\s*|double\s*)?ch(?:eck)?\.?\s*\))"};
+  LazyRegex check_word{R"(\b(dis(?:\.|covered)?\s+|double\s+)?check\b\.?)"};
+  LazyRegex ep{R"(\s*(?:\(\s*)?\b(?:in passing|en pass?(?:ant)?\.?|e\.\s?p\.)(?:\s*\))?)"};
+  LazyRegex promo{
       R"(,?\s*(?:and\s+)?(?:becomes|queens|Queens|Queening|=)\s*(?:a\s+)?\(?(Queen|Rook|Bishop|Knight|Kt|Q|R|B|N)\b\.?\)?)"};
-  std::regex take{R"(\btake\b)"};
-  std::regex kts{R"(\b(Kt|B|R)s\s(P)\b)"};
-  std::regex on_paren{R"(\(\s*on\s+)"};
-  std::regex glyph_paren{R"(\s?\((?:!|\?|!!|\?\?|!\?|\?!)\))"};
-  std::regex spaces{R"([ \t]{2,})"};
+  LazyRegex take{R"(\btake\b)"};
+  LazyRegex kts{R"(\b(Kt|B|R)s\s(P)\b)"};
+  LazyRegex on_paren{R"(\(\s*on\s+)"};
+  LazyRegex glyph_paren{R"(\s?\((?:!|\?|!!|\?\?|!\?|\?!)\))"};
+  LazyRegex spaces{R"([ \t]{2,})"};
   // Verbal notation (before 1850): "The king's pawn two squares.", "The K. Kt. to his B's third
   // square", "The queen takes the pawn". Words become the abbreviations; pawn steps from the
   // pawn's own file become squares (two squares: the fourth rank; one square: the third, as from
   // its first move).
-  std::regex verbal_the{
+  LazyRegex verbal_the{
       R"(\b(?:W\.|B\.)?\s*\bThe\s+(?=(?:[Kk]ing|[Qq]ueen|[Bb]ishop|[Kk]night|[Rr]ook|[Cc]astle|[Pp]awn|K\.|Q\.))|\b(?:takes|to)\s+(the)\s+(?=[a-zA-Z]))"};
-  std::regex verbal_piece{
+  LazyRegex verbal_piece{
       R"(\b(king|queen|bishop|knight|rook|castle|pawn|King|Queen|Bishop|Knight|Rook|Castle|Pawn)('s)?(?![a-z]))"};
-  std::regex verbal_rank{R"(\b(first|second|third|fourth|fifth|sixth|seventh|eighth)(?:\s+square)?\b)"};
-  std::regex verbal_step{
+  LazyRegex verbal_rank{R"(\b(first|second|third|fourth|fifth|sixth|seventh|eighth)(?:\s+square)?\b)"};
+  LazyRegex verbal_step{
       R"((^|\s)((?:[KQ](?:'s|\.)?\s*)?(?:(?:Kt|B|R)(?:'s|\.)?\s*)?)P\.?\s+(one|two|1|2)\s+squares?\b)"};
-  std::regex glyph_in_paren{R"(\(([^()!?]*)[!?]+\))"};
-  std::regex kt_caps{R"(KT(?=[\s\d.'-]|$))"};
-  std::regex comma_ep{R"(,\s*(?=e\.\s?p\.))"};
+  LazyRegex glyph_in_paren{R"(\(([^()!?]*)[!?]+\))"};
+  LazyRegex kt_caps{R"(KT(?=[\s\d.'-]|$))"};
+  LazyRegex comma_ep{R"(,\s*(?=e\.\s?p\.))"};
 };
 
 const RuleSet& rules() {
@@ -178,7 +198,7 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
     apply(t, r.glyph_paren, [](const std::smatch&) -> std::optional<Replacement> { return Replacement{"", 0, ""}; });
   if (has_any(t.text, {"king", "queen", "bishop", "knight", "rook", "castle", "pawn", "King", "Queen", "Bishop",
                        "Knight", "Rook", "Castle", "Pawn"}) &&
-      std::regex_search(t.text, r.verbal_piece)) {
+      std::regex_search(t.text, r.verbal_piece.get())) {
     apply(t, r.verbal_the, [](const std::smatch& m) -> std::optional<Replacement> {
       if (m.length(1) > 0)
         return Replacement{m.str(0).substr(0, m.str(0).find(m.str(1))), kRepairVerbal, "'the' dropped"};
