@@ -908,10 +908,12 @@ class MaskWindow {
     const std::size_t wanted = std::min(words + 1, kWords + 1);
     std::size_t done = 0;
 #if PLANILLA_SPLIT_AVX2
+    static const bool avx512 = __builtin_cpu_supports("avx512bw");
     static const bool avx2 = __builtin_cpu_supports("avx2");
-    if (avx2) {
+    if (avx512 || avx2) {
       done = std::min(wanted, view.size() / 64);  // the whole words
-      raw_words_avx2(view.data(), done, raw_);
+      if (avx512) raw_words_avx512(view.data(), done, raw_);
+      else raw_words_avx2(view.data(), done, raw_);
     }
 #endif
     for (; done < wanted; ++done) raw_[done] = raw_word(view, 64 * done);
@@ -990,6 +992,18 @@ class MaskWindow {
         r.rare |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(rare))} << k;
       }
       out[w] = r;
+    }
+  }
+  // The same, 64 bytes per compare where the CPU has AVX-512 BW (a compare gives a word's mask).
+  [[gnu::target("avx512bw")]] static void raw_words_avx512(const char* p, std::size_t count, Raw* out) {
+    for (std::size_t w = 0; w < count; ++w) {
+      const __m512i v = _mm512_loadu_si512(p + 64 * w);
+      Raw& r = out[w];
+      r.lf = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\n'));
+      r.open = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('['));
+      r.close = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(']'));
+      r.dash_star = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('-')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('*'));
+      r.rare = _mm512_movepi8_mask(v) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\r'));  // above 0x7F, CR
     }
   }
 #endif
