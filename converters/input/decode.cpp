@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 
 namespace planilla {
@@ -14,6 +15,50 @@ namespace planilla {
 namespace {
 
 constexpr char32_t kReplacement = 0xFFFD;
+
+constexpr std::uint64_t kHighBits = 0x8080808080808080ull;
+
+std::uint64_t load_word(const char* p) {
+  std::uint64_t w;
+  std::memcpy(&w, p, 8);
+  return w;
+}
+
+// Calls f(i) for each byte above 0x7F in order, stepping over ASCII eight bytes at a time: a
+// code-page game's high bytes are a few accented names in its tags, and the scores below look
+// only at them and their neighbours.
+template <class F>
+void for_each_high(std::string_view bytes, F&& f) {
+  std::size_t i = 0;
+  for (; i + 8 <= bytes.size(); i += 8) {
+    std::uint64_t high = load_word(bytes.data() + i) & kHighBits;  // little-endian: byte k is bits 8k..8k+7
+    while (high) {
+      f(i + static_cast<std::size_t>(std::countr_zero(high)) / 8);
+      high &= high - 1;
+    }
+  }
+  for (; i < bytes.size(); ++i)
+    if (static_cast<unsigned char>(bytes[i]) >= 0x80) f(i);
+}
+
+// The first byte at or after `i` that is above 0x7F or, with `cr`, a CR; bytes.size() if none.
+std::size_t next_high_or_cr(std::string_view bytes, std::size_t i, bool cr) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+  for (; i + 8 <= bytes.size(); i += 8) {
+    const std::uint64_t w = load_word(bytes.data() + i);
+    std::uint64_t hit = w & kHighBits;
+    if (cr) {
+      const std::uint64_t x = w ^ (kOnes * '\r');  // a zero byte where w has a CR
+      hit |= (x - kOnes) & ~x & kHighBits;         // (exact for the first zero byte, enough here)
+    }
+    if (hit) return i + static_cast<std::size_t>(std::countr_zero(hit)) / 8;
+  }
+  for (; i < bytes.size(); ++i) {
+    const auto c = static_cast<unsigned char>(bytes[i]);
+    if (c >= 0x80 || (cr && c == '\r')) return i;
+  }
+  return bytes.size();
+}
 
 char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
@@ -134,41 +179,43 @@ bool is_cyrillic_upper(char32_t cp) { return (cp >= 0x410 && cp <= 0x42F) || cp 
 
 // How Russian the high bytes look under `table`: the most frequent Russian letters score most,
 // other Cyrillic letters a little, anything else (box drawing, symbols) counts against.
-double russian_score(std::string_view bytes, const HighTable& table) {
+double russian_score(char32_t cp) {
   static constexpr std::u32string_view kFrequent = U"оеаинтсрвлкмдпу";
-  double score = 0;
-  for (unsigned char b : bytes) {
-    if (b < 0x80) continue;
-    char32_t cp = table[b - 0x80];
-    if (is_cyrillic_lower(cp)) score += kFrequent.find(cp) != std::u32string_view::npos ? 2.0 : 1.0;
-    else if (is_cyrillic_upper(cp)) score += 0.5;
-    else score -= 1.0;
-  }
-  return score;
+  if (is_cyrillic_lower(cp)) return kFrequent.find(cp) != std::u32string_view::npos ? 2.0 : 1.0;
+  if (is_cyrillic_upper(cp)) return 0.5;
+  return -1.0;
 }
 
 // Latin-1 text puts accented letters between ASCII letters ("Müller"); Cyrillic text in a
-// single-byte code page puts high bytes next to each other ("Карпов"). Returns how many high
-// bytes touch a high byte vs touch an ASCII letter.
-struct Adjacency {
+// single-byte code page puts high bytes next to each other ("Карпов"). Counts how many high
+// bytes touch a high byte vs touch an ASCII letter, the Russian scores under CP866 and
+// windows-1251 (russian_score), and whether a byte of 0x80-0x9F (windows-1252's, not Latin-1's)
+// occurs: one pass over the high bytes for all of them.
+struct HighBytes {
   std::size_t high = 0;
   std::size_t next_to_high = 0;
   std::size_t next_to_ascii_letter = 0;
+  double s866 = 0, s1251 = 0;
+  bool c1_controls = false;
 };
 
-Adjacency adjacency(std::string_view bytes) {
-  Adjacency a;
+HighBytes high_bytes(std::string_view bytes) {
+  HighBytes a;
   auto is_high = [](unsigned char c) { return c >= 0x80; };
   auto is_letter = [](unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; };
-  for (std::size_t i = 0; i < bytes.size(); ++i) {
-    auto c = static_cast<unsigned char>(bytes[i]);
-    if (!is_high(c)) continue;
+  const HighTable& cp866 = table_for(Encoding::Cp866);
+  const HighTable& cp1251 = table_for(Encoding::Windows1251);
+  for_each_high(bytes, [&](std::size_t i) {
+    const auto c = static_cast<unsigned char>(bytes[i]);
     ++a.high;
     auto prev = i > 0 ? static_cast<unsigned char>(bytes[i - 1]) : 0;
     auto next = i + 1 < bytes.size() ? static_cast<unsigned char>(bytes[i + 1]) : 0;
     if (is_high(prev) || is_high(next)) ++a.next_to_high;
     else if (is_letter(prev) || is_letter(next)) ++a.next_to_ascii_letter;
-  }
+    a.s866 += russian_score(cp866[c - 0x80]);
+    a.s1251 += russian_score(cp1251[c - 0x80]);
+    a.c1_controls = a.c1_controls || c <= 0x9F;
+  });
   return a;
 }
 
@@ -203,20 +250,13 @@ IcuVerdict icu_verdict(std::string_view bytes) {
 #endif
 }
 
-Encoding latin_flavour(std::string_view bytes) {
-  for (unsigned char b : bytes)
-    if (b >= 0x80 && b <= 0x9F) return Encoding::Windows1252;
-  return Encoding::Latin1;
-}
-
 Encoding detect_single_byte(std::string_view bytes, std::optional<Encoding> prefer) {
-  Adjacency a = adjacency(bytes);
+  const HighBytes a = high_bytes(bytes);
   // A handful of high bytes is no evidence: keep the file's choice when there is one.
   constexpr std::size_t kLittleEvidence = 4;
   if (a.high < kLittleEvidence && prefer && is_single_byte(*prefer)) return *prefer;
 
-  double s866 = russian_score(bytes, table_for(Encoding::Cp866));
-  double s1251 = russian_score(bytes, table_for(Encoding::Windows1251));
+  const double s866 = a.s866, s1251 = a.s1251;
   bool runs = a.next_to_high > a.next_to_ascii_letter;
   // CP866 first: ICU has no detector for it, and in 1251 its lower-case letters are symbols.
   if (runs && s866 > s1251 && s866 > 0) return Encoding::Cp866;
@@ -231,7 +271,8 @@ Encoding detect_single_byte(std::string_view bytes, std::optional<Encoding> pref
     const IcuVerdict icu = icu_verdict(bytes);
     if (icu != IcuVerdict::None) cyrillic = icu == IcuVerdict::Cyrillic;
   }
-  return cyrillic ? Encoding::Windows1251 : latin_flavour(bytes);
+  if (cyrillic) return Encoding::Windows1251;
+  return a.c1_controls ? Encoding::Windows1252 : Encoding::Latin1;
 }
 
 class Builder {
@@ -304,6 +345,11 @@ void decode_single_byte(Decoded& d, std::string_view bytes, const HighTable& tab
   b.out().reserve(bytes.size() + bytes.size() / 8);
   std::size_t i = 0;
   while (i < bytes.size()) {
+    // ASCII other than CR is copied as it stands, a run at a time.
+    const std::size_t run_end = next_high_or_cr(bytes, i, normalize);
+    b.out().append(bytes.data() + i, run_end - i);
+    i = run_end;
+    if (i == bytes.size()) break;
     auto c = static_cast<unsigned char>(bytes[i]);
     if (c < 0x80) {
       i += put_ascii(b, bytes, i);
@@ -413,6 +459,9 @@ bool is_single_byte(Encoding e) {
 }
 
 std::uint64_t OffsetMap::original(std::uint64_t decoded) const {
+  // Past the last anchor (a game's movetext after accented tag values): no search.
+  if (!anchors_.empty() && decoded >= anchors_.back().first)
+    return anchors_.back().second + (decoded - anchors_.back().first);
   auto it = std::upper_bound(anchors_.begin(), anchors_.end(), decoded,
                              [](std::uint64_t d, const auto& a) { return d < a.first; });
   // Between two anchors the text advances one byte per input byte, except inside a character
@@ -449,7 +498,9 @@ bool is_valid_utf8(std::string_view bytes) {
   auto* end = p + bytes.size();
   while (p < end) {
     if (*p < 0x80) {
-      ++p;
+      // ASCII a word at a time up to the next high byte.
+      const std::size_t at = static_cast<std::size_t>(p - reinterpret_cast<const unsigned char*>(bytes.data()));
+      p += next_high_or_cr(bytes, at, false) - at;
       continue;
     }
     std::size_t n = utf8_sequence(p, end);

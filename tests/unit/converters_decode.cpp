@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "converters/input/decode.hpp"
 
@@ -123,6 +124,54 @@ TEST_CASE("decode: CRLF and CR become LF, positions map to the original bytes") 
   CHECK(lc.column == 2);  // 'g' after the two-byte é: column in code points
   CHECK(line_column(d.text(), 1, 7, 5).column == 6);
   CHECK(line_column(d.text(), 4, 7, 5).column == 2);
+}
+
+TEST_CASE("decode: Latin-1 runs of every length, high bytes and CRs at every place in a word") {
+  // The decoder copies ASCII runs a word (8 bytes) at a time: a high byte or a CR at each offset
+  // of a word, after runs of 0 to 20 bytes, must decode and map as a byte-by-byte walk does.
+  for (std::size_t run = 0; run <= 20; ++run) {
+    for (const std::string special : {"\xE9", "\r\n", "\r", "\xE9\xE8", "\r\xE9"}) {
+      std::string bytes;
+      std::string expected;
+      std::vector<std::uint64_t> original;  // expected[i] comes from bytes[original[i]]
+      auto plain = [&](std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i) {
+          original.push_back(bytes.size());
+          expected += static_cast<char>('a' + i % 26);
+          bytes += static_cast<char>('a' + i % 26);
+        }
+      };
+      plain(run);
+      for (std::size_t i = 0; i < special.size(); ++i) {
+        const auto c = static_cast<unsigned char>(special[i]);
+        if (c == '\r') {
+          const bool crlf = i + 1 < special.size() && special[i + 1] == '\n';
+          original.push_back(bytes.size());
+          expected += '\n';
+          bytes += crlf ? "\r\n" : "\r";
+          i += crlf ? 1 : 0;
+        } else {
+          original.push_back(bytes.size());
+          original.push_back(bytes.size());
+          expected += static_cast<char>(0xC0 | (c >> 6));
+          expected += static_cast<char>(0x80 | (c & 0x3F));
+          bytes += special[i];
+        }
+      }
+      plain(9);
+      CAPTURE(run);
+      CAPTURE(special);
+      const Decoded d = decode(bytes, forced(Encoding::Latin1));
+      REQUIRE(d.text() == expected);
+      for (std::size_t i = 0; i < expected.size(); ++i) {
+        // (the second byte of a two-byte letter maps to its end, as any offset inside a character)
+        if (i > 0 && original[i] == original[i - 1]) continue;
+        CAPTURE(i);
+        CHECK(d.map.original(i) == original[i]);
+      }
+      CHECK(d.map.original(expected.size()) == bytes.size());
+    }
+  }
 }
 
 TEST_CASE("decode: BOM offsets") {
