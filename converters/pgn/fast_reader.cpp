@@ -170,11 +170,16 @@ class FastReader {
   FastReader(const FastReader&) = delete;
   FastReader& operator=(const FastReader&) = delete;
 
-  // The offsets of the main line's lettered tokens (LaneNotes::lettered), when this game's text is
-  // simple enough for them to be exactly what detect.cpp's scan of the text would find.
+  // The offsets of the main line's lettered tokens (LaneNotes::lettered) in the game's bytes, when
+  // this game's text is simple enough for them to be exactly what detect.cpp's scan of those bytes
+  // would find. A game the lane takes has non-ASCII bytes only in tag values and comments, which
+  // that scan skips too, so a UTF-8 or code-page game's notes are as exact as an ASCII game's;
+  // a code-page game's tokens are ASCII, two bytes in its decoding and in its bytes alike.
   bool lettered(std::vector<std::uint32_t>& out) const {
     if (!lettered_ok_) return false;
     out = lettered_;
+    if (map_)
+      for (std::uint32_t& at : out) at = static_cast<std::uint32_t>(map_->original(at));
     return true;
   }
 
@@ -188,10 +193,9 @@ class FastReader {
       // Valid UTF-8 is read as it stands (decode() returns the same bytes, and the diagnostics'
       // columns are counted in code points either way), but only inside tag values and comments:
       // a move token, move number or result with a non-ASCII character (`…`, `½-½`, `♘f3`,
-      // `e8(♕)`) is the general reader's, as are the language detector's letters.
+      // `e8(♕)`) is the general reader's.
       if (raw_.detected != Encoding::Utf8) return false;
       non_ascii_ = true;
-      lettered_ok_ = false;
     }
     // The decoder turns CRLF into LF and a lone CR into LF: a CRLF is white space here like its
     // LF, a lone CR (old Mac line ends) is left to the general reader.
@@ -583,8 +587,7 @@ bool fast_read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic
   if (!taken) diagnostics.resize(before);
   if (notes) {
     notes->lettered.clear();
-    // The noted offsets are the text's; with a map they are not the game's bytes' offsets.
-    notes->lettered_known = taken && map == nullptr && reader.lettered(notes->lettered);
+    notes->lettered_known = taken && reader.lettered(notes->lettered);
   }
   return taken;
 }

@@ -174,11 +174,14 @@ TEST_CASE("fast lane: the lettered prefixes it notes are the tie check's, or non
       {"[Event \"x\"] 1. e4 e5 2. Nf3 *", false},             // movetext on a tag's line
       {"[Event \"x\"]\n\n1. e4 ; Note\ne5 2. Nf3 *", false},  // the scan reads ; comments' words
       {"1. e4\fe5 2. Nf3 *", false},                          // a form feed is text to the scan
+      // UTF-8 only in tag values and comments, which the scan skips as the lane does.
+      {"[White \"M\xC3\xBCller\"]\n\n1. e4 {g\xC3\xA9nial} e5 2. Nf3 Nc6 *", true},
   };
   for (const Row& r : rows) {
     CAPTURE(r.text);
-    const std::vector<RawGame> raws = split_games(r.text);
+    std::vector<RawGame> raws = split_games(r.text);
     REQUIRE(raws.size() == 1);
+    raws[0].detected = detect_encoding(raws[0].bytes, std::nullopt);  // as the reader's cutter does
     Game g;
     GameBuilder builder(g);
     std::vector<Diagnostic> diagnostics;
@@ -191,6 +194,28 @@ TEST_CASE("fast lane: the lettered prefixes it notes are the tie check's, or non
     for (std::uint32_t at : notes.lettered) noted.emplace_back(raws[0].bytes.substr(at, 2));
     CHECK(noted == lettered_prefixes_of(raws[0].bytes));
   }
+}
+
+TEST_CASE("fast lane: a code-page game's lettered prefixes, at its bytes' offsets") {
+  // The decoding is longer than the bytes (each accented letter takes two bytes in UTF-8): the
+  // noted offsets must be the bytes' ones.
+  const std::string text =
+      "[Event \"Gij\xF3n, Le\xF3n, M\xE1laga\"]\n[White \"M\xFCller\"]\n\n"
+      "1. e4 {\xE9l} e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *";
+  std::vector<RawGame> raws = split_games(text);
+  REQUIRE(raws.size() == 1);
+  raws[0].detected = detect_encoding(raws[0].bytes, std::nullopt);
+  REQUIRE(is_single_byte(*raws[0].detected));
+  Game g;
+  GameBuilder builder(g);
+  std::vector<Diagnostic> diagnostics;
+  LaneNotes notes;
+  REQUIRE(fast_read_code_page(raws[0], std::nullopt, builder, diagnostics, ReadOptions{}, english(), &notes));
+  REQUIRE(notes.lettered_known);
+  std::vector<std::string> noted;
+  for (std::uint32_t at : notes.lettered) noted.emplace_back(raws[0].bytes.substr(at, 2));
+  CHECK(noted == lettered_prefixes_of(raws[0].bytes));
+  CHECK(noted == std::vector<std::string>{"Nf", "Nc", "Bb", "Ba", "Be"});
 }
 
 TEST_CASE("fast lane: code-page games are read from their decoding, as the general reader reads them") {
