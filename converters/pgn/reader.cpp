@@ -716,17 +716,35 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
   const Language* language = options.language ? options.language : &english();
   // With a direct writer: is its text the model's? Only when the model would replay the events
   // in their order (ReplayOrder); checked on the same pass, and only when there is a writer.
-  auto fast_read = [&](bool& order_kept) {
-    if (!direct) return fast_read_game(raw, model, record.diagnostics, options, *language, &record.lane_notes);
+  // `read(visitor)` is one of the fast lane's reads; its answer is returned.
+  bool order_kept = false;
+  auto fast_read = [&](auto&& read) {
+    if (!direct) return read(model);
     ReplayOrder order;
     TeeVisitor direct_and_order(order, *direct);
     TeeVisitor tee(model, direct_and_order);
-    const bool taken = fast_read_game(raw, tee, record.diagnostics, options, *language, &record.lane_notes);
+    auto taken = read(tee);
     order_kept = order.kept();
     return taken;
   };
-  bool order_kept = false;
-  if (options.fast_lane && !job.transcoded_from && fast_read(order_kept)) {
+  auto read_bytes = [&](Visitor& v) {
+    return fast_read_game(raw, v, record.diagnostics, options, *language, &record.lane_notes);
+  };
+  // A game in a single-byte code page: the fast lane reads its decoding.
+  auto read_code_page = [&](Visitor& v) {
+    return fast_read_code_page(raw, job.prefer, v, record.diagnostics, options, *language, &record.lane_notes);
+  };
+  const bool lane = options.fast_lane && !job.transcoded_from;
+  const bool code_page = raw.detected && is_single_byte(*raw.detected);
+  std::optional<Encoding> taken_as;
+  if (lane && code_page) {
+    taken_as = fast_read(read_code_page);
+  } else if (lane && fast_read(read_bytes)) {
+    // ASCII or UTF-8: what decode() would have chosen.
+    taken_as = options.encoding ? *options.encoding : raw.detected.value_or(Encoding::Ascii);
+  }
+  if (taken_as) {
+    record.encoding = *taken_as;
     record.unmodelled_moves = counter.moves;
     record.direct_visited = direct != nullptr && order_kept;
     if (direct && !order_kept && !options.keep_model) {
@@ -735,26 +753,14 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
       record.diagnostics.clear();
       record.game = Game{};
       record.unmodelled_moves = 0;
-      fast_read_game(raw, builder, record.diagnostics, options, *language, &record.lane_notes);
+      if (code_page) read_code_page(builder);
+      else read_bytes(builder);
     }
-    // ASCII or UTF-8: what decode() would have chosen.
-    record.encoding = options.encoding ? *options.encoding : raw.detected.value_or(Encoding::Ascii);
   } else {
-    // A code-page game: the fast lane reads its decoding (no direct writer: the model is written).
+    // The general reader (the lane's try left the diagnostics as they were).
     record.game = Game{};
-    counter.moves = 0;  // the fast lane's try above may have counted some
-    std::optional<Encoding> code_page;
-    if (options.fast_lane && !job.transcoded_from && direct == nullptr)
-      code_page =
-          fast_read_code_page(raw, job.prefer, model, record.diagnostics, options, *language, &record.lane_notes);
-    if (code_page) {
-      record.unmodelled_moves = counter.moves;
-      record.encoding = *code_page;
-    } else {
-      record.game = Game{};
-      record.encoding =
-          read_game(raw, builder, record.diagnostics, options, job.prefer, job.file_map, job.transcoded_from);
-    }
+    record.encoding =
+        read_game(raw, builder, record.diagnostics, options, job.prefer, job.file_map, job.transcoded_from);
   }
   if (job.transcoded_from) {
     record.offset = job.file_map->original(raw.offset);
