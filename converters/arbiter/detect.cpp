@@ -768,6 +768,17 @@ void add_suggestions(GameRecord& record, const ReadOptions& options, const Langu
   fill_suggestions(record, *lang, options.resolve, suggestion_language);
 }
 
+namespace {
+
+// Whether the game has a move, modelled or only counted (ReadOptions::keep_model).
+bool has_move(const GameRecord& record) {
+  if (record.unmodelled_moves != 0) return true;
+  return std::any_of(record.game.main.moves.begin(), record.game.main.moves.end(),
+                     [](const MoveNode& n) { return static_cast<bool>(n.move); });
+}
+
+}  // namespace
+
 bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& options, const NotationSpec& from) {
   return read_next_game(reader, record, options, from, nullptr);
 }
@@ -792,6 +803,13 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
   }
   Score best = score_of(record.diagnostics);
   const bool first_clean = best.clean();
+  if (first_clean && !has_move(record)) {
+    // Tags alone or a bare result: no letter to tell the readings apart, nothing to note.
+    if (detection) detection->clean = true;
+    record.direct_visited = direct_visited;
+    add_suggestions(record, options, options.suggestion_language);
+    return;
+  }
 
   const RawGame raw = raw_of(record);
 

@@ -208,6 +208,26 @@ TEST_CASE("detect: attempts that cannot win stop early and alike letter sets are
   CHECK(russian.reading.language->letter_set == "ru");
 }
 
+TEST_CASE("detect: a game without a move gets no language note; a game of pawn moves does") {
+  struct Row {
+    std::string pgn;
+    std::size_t notes;
+  };
+  const Row rows[] = {
+      {"[Event \"x\"]\n[White \"A\"]\n\n*\n", 0},  // tags and a result
+      {"*\n", 0},                                  // a bare result
+      {"[Event \"x\"]\n\n{only a comment} 1-0\n", 0},
+      // Pawn moves read alike in every letter set: the note says so.
+      {"[Event \"x\"]\n\n1. e4 e5 2. d4 exd4 *\n", 1},
+  };
+  for (const Row& r : rows) {
+    CAPTURE(r.pgn);
+    const GameRecord g = read_auto(r.pgn);
+    CHECK(count_code(g, Code::LanguageDetected) == r.notes);
+    CHECK(g.reading.language == &english());
+  }
+}
+
 TEST_CASE("detect: candidate languages, most letter evidence first, one per letter set") {
   struct Row {
     std::string_view text;
