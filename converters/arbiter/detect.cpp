@@ -228,15 +228,22 @@ bool plain_tag_line(std::string_view line) {
   return i == line.size();
 }
 
+// The end of the line that begins at `pos`: the next LF or CR (a CR alone ends a line in old Mac
+// files, as the decoder reads them), or text.size(); `next` is where the following line begins.
+std::size_t line_end(std::string_view text, std::size_t pos, std::size_t& next) {
+  const std::size_t end = std::min(text.find_first_of("\r\n", pos), text.size());
+  next = end + (end + 1 < text.size() && text[end] == '\r' && text[end + 1] == '\n' ? 2 : 1);
+  return end;
+}
+
 // The bytes of a game's text outside its plain tag lines.
 TextBytes text_bytes(std::string_view text) {
   TextBytes t;
-  for (std::size_t pos = 0; pos < text.size();) {
-    const std::size_t end = std::min(text.find('\n', pos), text.size());
+  for (std::size_t pos = 0, next = 0; pos < text.size(); pos = next) {
+    const std::size_t end = line_end(text, pos, next);
     const std::string_view line = text.substr(pos, end - pos);
     if (!plain_tag_line(line))
       for (char c : line) t.present.set(static_cast<unsigned char>(c));
-    pos = end + 1;
   }
   for (unsigned b = 128; b < 256 && t.ascii; ++b) t.ascii = !t.present.test(b);
   return t;
@@ -378,14 +385,12 @@ void lettered_prefixes(std::string_view text, std::vector<Prefix>& out) {
   thread_local std::array<std::uint64_t, 26 * 128 / 64> seen_ascii{};
   std::size_t start = 0;
   // Skip the tag section: lines that begin with '['.
-  for (std::size_t i = 0; i < text.size();) {
-    std::size_t nl = text.find('\n', i);
-    std::size_t end = nl == std::string_view::npos ? text.size() : nl;
+  for (std::size_t i = 0, next = 0; i < text.size(); i = next) {
+    const std::size_t end = line_end(text, i, next);
     std::size_t k = i;  // first byte of the line that is not a blank
-    while (k < end && (text[k] == ' ' || text[k] == '\t' || text[k] == '\r')) ++k;
+    while (k < end && (text[k] == ' ' || text[k] == '\t')) ++k;
     if (k < end && text[k] != '[') break;
-    i = end + 1;
-    start = std::min(i, text.size());
+    start = std::min(next, text.size());
   }
   // Byte classes, so the common byte (inside a token) costs one load and one test.
   enum : std::uint8_t { kPlain, kSeparator, kBrace, kParen };

@@ -273,8 +273,11 @@ class GameReader : public grammar::PgnHandler {
                                            lines_.at(offset), current_ply_, frames_.back().variation,
                                            std::move(message), std::move(written)));
     // The attempt's later diagnostics only make it worse, never better. Unwinding the grammar's
-    // frames costs less than reading even a short rest of the game (bench/RESULTS.md).
-    if (options_.stop_after && options_.stop_after(diagnostics_.back())) throw Stopped{};
+    // frames costs about as much as reading a few hundred bytes (bench/RESULTS.md): a shorter
+    // rest is read on.
+    constexpr std::uint64_t kStopWorthBytes = 256;
+    if (options_.stop_after && options_.stop_after(diagnostics_.back()) && text_.size() - offset > kStopWorthBytes)
+      throw Stopped{};
   }
 
   // Thrown by add() when ReadOptions::stop_after says so; read_game catches it. Not a

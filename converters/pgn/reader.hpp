@@ -55,9 +55,10 @@ struct ReadOptions {
   // tie between letter sets) is read again with its model.
   bool keep_model = true;
   // Language detection's attempts (converters/arbiter/detect.cpp): asked after each diagnostic the
-  // general reader adds; true stops the game there. An attempt stops once it can no longer be the
-  // better reading, so a game is not read to its end once per letter set. A stopped record holds the diagnostics so far
-  // and a partial game: only its score is used.
+  // general reader adds; true stops the game there when more than 256 bytes of it are left (a
+  // shorter rest costs less to read than to unwind). An attempt stops once it can no longer be
+  // the better reading, so a game is not read to its end once per letter set. A stopped record holds the diagnostics so
+  // far and a partial game: only its score is used.
   std::function<bool(const Diagnostic&)> stop_after;
   // `--shard`: only the games that START in [range_begin, range_end) (byte offsets of the input)
   // are read; the others are still cut, so game numbers, lines and the encoding carried from

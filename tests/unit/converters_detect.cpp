@@ -228,6 +228,32 @@ TEST_CASE("detect: a game without a move gets no language note; a game of pawn m
   }
 }
 
+TEST_CASE("detect: CR-only and CRLF line ends give the LF text's reading and notes") {
+  // Old Mac files end lines with a lone CR: their tag lines are still tag lines to detection.
+  const std::string lf =
+      "[Event \"Ruy Lopez\"]\n[White \"Kasparov\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n";
+  auto with_line_ends = [&lf](std::string_view end) {
+    std::string out;
+    for (char c : lf) {
+      if (c == '\n') out += end;
+      else out += c;
+    }
+    return out;
+  };
+  const GameRecord a = read_auto(lf);
+  for (std::string_view end : {"\r", "\r\n"}) {
+    CAPTURE(end.size());
+    const GameRecord b = read_auto(with_line_ends(end));
+    CHECK(b.reading.language == a.reading.language);
+    CHECK(san_line(b) == san_line(a));
+    REQUIRE(b.diagnostics.size() == a.diagnostics.size());
+    for (std::size_t i = 0; i < a.diagnostics.size(); ++i) {
+      CHECK(b.diagnostics[i].code == a.diagnostics[i].code);
+      CHECK(b.diagnostics[i].message == a.diagnostics[i].message);
+    }
+  }
+}
+
 TEST_CASE("detect: candidate languages, most letter evidence first, one per letter set") {
   struct Row {
     std::string_view text;
@@ -259,7 +285,7 @@ TEST_CASE("detect: candidate languages, most letter evidence first, one per lett
   }
 }
 
-TEST_CASE("reader: ReadOptions::stop_after stops a game at the diagnostic it accepts") {
+TEST_CASE("reader: ReadOptions::stop_after stops a game at the diagnostic it accepts, unless little is left") {
   ReadOptions options;
   options.fast_lane = false;
   int seen = 0;
@@ -271,13 +297,13 @@ TEST_CASE("reader: ReadOptions::stop_after stops a game at the diagnostic it acc
   GameRecord r;
   REQUIRE(reader.next(r));
   CHECK(count_code(r, Code::MoveSyntax) == 2);
-  // A short rest too: unwinding costs less than reading it.
+  // A short rest is read on: unwinding would cost more than reading it.
   seen = 0;
   std::istringstream short_in("[Event \"x\"]\n\n1. e4 Zz1 Zz2 Zz3 Zz4 *\n");
   PgnReader short_reader(short_in, options);
   GameRecord s;
   REQUIRE(short_reader.next(s));
-  CHECK(count_code(s, Code::MoveSyntax) == 2);
+  CHECK(count_code(s, Code::MoveSyntax) == 4);
   // Never asked: every diagnostic is kept.
   options.stop_after = nullptr;
   std::istringstream all_in("[Event \"x\"]\n\n1. e4 Zz1 Zz2 Zz3 Zz4 *\n");
