@@ -236,15 +236,42 @@ std::size_t line_end(std::string_view text, std::size_t pos, std::size_t& next) 
   return end;
 }
 
-// The bytes of a game's text outside its plain tag lines.
+// The bytes of a game's text that could be read as moves: outside its plain tag lines and its
+// comments (`{…}`, which may span lines, and `;` to the line's end), whose words would otherwise
+// make most spellings usable in reads_alike. A line that begins with `[` but is not a plain tag
+// line is taken whole (its braces may be inside a tag value), and so is the rest of the text
+// after a `{` that is never closed.
 TextBytes text_bytes(std::string_view text) {
   TextBytes t;
+  auto add = [&t](std::string_view bytes) {
+    for (char c : bytes) t.present.set(static_cast<unsigned char>(c));
+  };
+  std::size_t open_brace = std::string_view::npos;  // inside a comment opened there
   for (std::size_t pos = 0, next = 0; pos < text.size(); pos = next) {
     const std::size_t end = line_end(text, pos, next);
     const std::string_view line = text.substr(pos, end - pos);
-    if (!plain_tag_line(line))
-      for (char c : line) t.present.set(static_cast<unsigned char>(c));
+    if (open_brace == std::string_view::npos) {
+      if (plain_tag_line(line)) continue;
+      const std::size_t first = line.find_first_not_of(" \t");
+      if (first != std::string_view::npos && line[first] == '[') {
+        add(line);
+        continue;
+      }
+    }
+    for (std::size_t i = pos; i < end; ++i) {
+      const char c = text[i];
+      if (open_brace != std::string_view::npos) {
+        if (c == '}') open_brace = std::string_view::npos;
+      } else if (c == '{') {
+        open_brace = i;
+      } else if (c == ';') {
+        break;
+      } else {
+        t.present.set(static_cast<unsigned char>(c));
+      }
+    }
   }
+  if (open_brace != std::string_view::npos) add(text.substr(open_brace));
   for (unsigned b = 128; b < 256 && t.ascii; ++b) t.ascii = !t.present.test(b);
   return t;
 }

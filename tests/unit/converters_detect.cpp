@@ -254,6 +254,29 @@ TEST_CASE("detect: CR-only and CRLF line ends give the LF text's reading and not
   }
 }
 
+TEST_CASE("detect: comments and tag values do not change the reading or its notes") {
+  // The tie check skips the letter sets that read every possible move token alike; the words of
+  // comments are not move tokens: a comment full of other languages' letters, on one line or
+  // several, gives the plain game's reading and note.
+  const std::string plain = "[Event \"x\"]\n\n1. e4 e5 2. d4 exd4 *\n";
+  const std::string texts[] = {
+      "[Event \"x\"]\n\n1. e4 {Cc Dd Ll Ss Tt Ff KQRBN} e5 2. d4 exd4 *\n",
+      "[Event \"x\"]\n\n1. e4 {spans\nlines Sf3} e5 2. d4 exd4 *\n",
+  };
+  const GameRecord a = read_auto(plain);
+  const Diagnostic* note = find_code(a, Code::LanguageDetected);
+  REQUIRE(note != nullptr);
+  for (const std::string& text : texts) {
+    CAPTURE(text);
+    const GameRecord b = read_auto(text);
+    CHECK(b.reading.language == a.reading.language);
+    CHECK(san_line(b) == san_line(a));
+    const Diagnostic* other = find_code(b, Code::LanguageDetected);
+    REQUIRE(other != nullptr);
+    CHECK(other->message == note->message);
+  }
+}
+
 TEST_CASE("detect: candidate languages, most letter evidence first, one per letter set") {
   struct Row {
     std::string_view text;
