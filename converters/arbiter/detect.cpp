@@ -91,26 +91,21 @@ bool follows_piece_letter(char next) {
   return (next >= 'a' && next <= 'h') || next == 'x' || next == ':' || (next >= '1' && next <= '8');
 }
 
-// Counts tokens that begin with one of the language's non-pawn piece letters followed by a
-// file letter, a capture mark or a digit: cheap evidence that the game uses these letters.
-std::size_t letter_evidence(const std::vector<std::string_view>& tokens, const Language& lang) {
-  std::size_t hits = 0;
-  for (std::string_view token : tokens) {
-    for (int p = index_of(PieceType::Knight); p <= index_of(PieceType::King); ++p) {
-      std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
-      if (letter.empty() || token.size() <= letter.size() || token.substr(0, letter.size()) != letter) continue;
-      if (follows_piece_letter(token[letter.size()])) {
-        ++hits;
-        break;
-      }
-    }
+// Whether a token begins with one of the language's non-pawn piece letters followed by a file
+// letter, a capture mark or a digit: cheap evidence that the game uses these letters (counted
+// over the game's tokens by letter_evidence below).
+bool letter_evidence(std::string_view token, const Language& lang) {
+  for (int p = index_of(PieceType::Knight); p <= index_of(PieceType::King); ++p) {
+    std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
+    if (letter.empty() || token.size() <= letter.size() || token.substr(0, letter.size()) != letter) continue;
+    if (follows_piece_letter(token[letter.size()])) return true;
   }
-  return hits;
+  return false;
 }
 
 // The tokens that could begin with a one-byte piece letter, counted by that byte: for a language
-// whose piece letters are distinct single bytes, letter_evidence() is the sum of its letters'
-// counts, one table for all languages instead of a pass over the tokens for each.
+// whose piece letters are distinct single bytes, the evidence is the sum of its letters' counts,
+// one table for all languages instead of a pass over the tokens for each.
 using FirstByteCounts = std::array<std::size_t, 256>;
 FirstByteCounts first_byte_counts(const std::vector<std::string_view>& tokens) {
   FirstByteCounts counts{};
@@ -119,7 +114,23 @@ FirstByteCounts first_byte_counts(const std::vector<std::string_view>& tokens) {
   return counts;
 }
 
-std::size_t letter_evidence(const std::vector<std::string_view>& tokens, const FirstByteCounts& counts,
+// The distinct token beginnings with how often each occurs: letter_evidence() of a language with
+// longer letters walks these instead of every token (a game repeats its few beginnings).
+struct Beginning {
+  std::string_view text;
+  std::size_t count;
+};
+std::vector<Beginning> distinct_beginnings(std::vector<std::string_view> tokens) {
+  std::sort(tokens.begin(), tokens.end());
+  std::vector<Beginning> out;
+  for (std::string_view t : tokens) {
+    if (!out.empty() && out.back().text == t) ++out.back().count;
+    else out.push_back(Beginning{t, 1});
+  }
+  return out;
+}
+
+std::size_t letter_evidence(const std::vector<Beginning>& beginnings, const FirstByteCounts& counts,
                             const Language& lang) {
   std::size_t hits = 0;
   std::bitset<256> seen;
@@ -127,7 +138,12 @@ std::size_t letter_evidence(const std::vector<std::string_view>& tokens, const F
     std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
     if (letter.empty()) continue;
     const auto byte = static_cast<unsigned char>(letter[0]);
-    if (letter.size() != 1 || seen[byte]) return letter_evidence(tokens, lang);
+    if (letter.size() != 1 || seen[byte]) {
+      // Letters of several bytes (or a repeated one): the walk, once per distinct beginning.
+      std::size_t walked = 0;
+      for (const Beginning& b : beginnings) walked += letter_evidence(b.text, lang) ? b.count : 0;
+      return walked;
+    }
     seen[byte] = true;
     hits += counts[byte];
   }
@@ -171,7 +187,8 @@ std::vector<const Language*> candidate_languages(std::string_view game_text) {
   std::vector<std::pair<std::size_t, const Language*>> scored;
   const std::vector<std::string_view> tokens = token_beginnings(game_text);
   const FirstByteCounts counts = first_byte_counts(tokens);
-  for (const Language& l : all_languages()) scored.emplace_back(letter_evidence(tokens, counts, l), &l);
+  const std::vector<Beginning> beginnings = distinct_beginnings(tokens);
+  for (const Language& l : all_languages()) scored.emplace_back(letter_evidence(beginnings, counts, l), &l);
   // Most evidence first; the table order (English first) breaks ties.
   std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<const Language*> out;
