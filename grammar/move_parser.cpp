@@ -7,9 +7,13 @@
 #include "grammar/move_parser.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -500,6 +504,42 @@ Outcome parse_prepared(std::string_view text, const LanguageTable& table, MoveSt
 }  // namespace
 }  // namespace grammar::move
 
+namespace {
+
+// The last failures of short ASCII tokens, per thread: a text that is not moves repeats its few
+// words (`takes`, `his`, `check`), and each failure is found by the grammar raising an exception,
+// the costliest path there is (an unwinding through the rule frames). Only the library's own
+// language rows are kept (a caller's row may be a temporary whose address comes back with other
+// letters); the answer depends on nothing else than the token, the row and the styles.
+struct FailureMemo {
+  static constexpr std::size_t kSlots = 64;
+  static constexpr std::size_t kMaxToken = 24;
+  struct Slot {
+    std::string token;
+    const Language* language = nullptr;
+    unsigned styles = 0;
+    MoveSyntaxError error;
+  };
+  std::array<Slot, kSlots> slots;
+  static std::size_t slot_of(std::string_view token, const Language* language, unsigned styles) {
+    std::size_t h = std::hash<std::string_view>{}(token);
+    h ^= reinterpret_cast<std::uintptr_t>(language) * 0x9E3779B97F4A7C15ull;
+    h ^= styles * 0xC2B2AE3D27D4EB4Full;
+    return (h >> 7) % kSlots;
+  }
+  static bool cacheable(std::string_view token, const Language& language) {
+    const std::span<const Language> rows = all_languages();
+    return token.size() <= kMaxToken && &language >= rows.data() && &language < rows.data() + rows.size();
+  }
+};
+
+FailureMemo& failure_memo() {
+  thread_local FailureMemo memo;
+  return memo;
+}
+
+}  // namespace
+
 Result<ParsedMove, MoveSyntaxError> parse_move(std::string_view token, const Language& language, MoveStyles styles,
                                                std::uint64_t base_offset) {
   using namespace grammar::move;
@@ -510,7 +550,16 @@ Result<ParsedMove, MoveSyntaxError> parse_move(std::string_view token, const Lan
     const LanguageTable& table = table_for(language, scratch);
     const bool ascii =
         std::all_of(token.begin(), token.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-    if (ascii) return parse_prepared(token, table, styles, base_offset, token_size);
+    if (ascii) {
+      if (!FailureMemo::cacheable(token, language))
+        return parse_prepared(token, table, styles, base_offset, token_size);
+      FailureMemo::Slot& slot = failure_memo().slots[FailureMemo::slot_of(token, &language, styles.bits)];
+      if (slot.language == &language && slot.styles == styles.bits && slot.token == token)
+        return Unexpected{slot.error};
+      Outcome result = parse_prepared(token, table, styles, base_offset, token_size);
+      if (!result) slot = FailureMemo::Slot{std::string(token), &language, styles.bits, result.error()};
+      return result;
+    }
 
     Prepared prepared;
     if (auto error = prepare(token, table.script, prepared)) return Unexpected{std::move(*error)};

@@ -480,3 +480,33 @@ TEST_CASE("move grammar: a long token is quoted by its head in messages, whole i
   REQUIRE(!parsed);
   CHECK(parsed.error().message.size() < 120);
 }
+
+TEST_CASE("a failing token's message is its language's and styles', however often it is read") {
+  // parse_move keeps recent failures per thread: the same token read with other letters or other
+  // styles must still get its own answer, and a token that fails in one language may be a move in
+  // another.
+  const Language& en = *find_language("en");
+  const Language& de = *find_language("de");
+  MoveStyles uci_only;
+  uci_only.bits = 1u << static_cast<unsigned>(NotationStyle::Uci);
+  for (int round = 0; round < 3; ++round) {
+    CAPTURE(round);
+    const auto zen = parse_move("Zz9", en, MoveStyles::all(), 0);
+    const auto zde = parse_move("Zz9", de, MoveStyles::all(), 0);
+    REQUIRE_FALSE(zen);
+    REQUIRE_FALSE(zde);
+    CHECK(zen.error().message.find("English") != std::string::npos);
+    CHECK(zde.error().message.find("German") != std::string::npos);
+    // `Sf3` is no English move but a German one.
+    CHECK_FALSE(parse_move("Sf3", en, MoveStyles::all(), 0));
+    const auto sde = parse_move("Sf3", de, MoveStyles::all(), 7);
+    REQUIRE(sde);
+    CHECK(sde->move.piece == PieceType::Knight);
+    CHECK(sde->move.span.byte == 7);
+    // `Nf3` is SAN, not UCI.
+    CHECK(parse_move("Nf3", en, MoveStyles::all(), 0));
+    const auto uci = parse_move("Nf3", en, uci_only, 0);
+    REQUIRE_FALSE(uci);
+    CHECK(uci.error().message.find("not accepted") != std::string::npos);
+  }
+}
