@@ -157,6 +157,23 @@ double substitution_cost(char32_t a, char32_t b) {
 
 double indel_cost(char32_t c) { return c == U'x' ? kCostCaptureMark : kCostDefault; }
 
+// substitution_cost() of every ASCII pair, computed on first use: the distance asks it for every
+// cell of every comparison of a written token with every legal move's renderings, and its pair
+// tables are searched linearly.
+double ascii_substitution_cost(char32_t a, char32_t b) {
+  static const std::vector<double> table = [] {
+    std::vector<double> t(128 * 128);
+    for (char32_t x = 0; x < 128; ++x)
+      for (char32_t y = 0; y < 128; ++y) t[x * 128 + y] = substitution_cost(x, y);
+    return t;
+  }();
+  return table[a * 128 + b];
+}
+
+double cell_substitution_cost(char32_t a, char32_t b) {
+  return a < 128 && b < 128 ? ascii_substitution_cost(a, b) : substitution_cost(a, b);
+}
+
 // Optimal string alignment distance with the costs above (tokens are short: ≤ ~12 code points).
 // Lengths further apart than kMaxCost allows give the lower bound instead (every extra code point
 // costs at least kCostCaptureMark): the reading is far either way, and a glued token megabytes
@@ -167,14 +184,15 @@ double distance(const Text& a, const Text& b) {
   const std::size_t apart = n > m ? n - m : m - n;
   if (static_cast<double>(apart) * kCostCaptureMark > 2 * kMaxCost)
     return static_cast<double>(apart) * kCostCaptureMark;
-  std::vector<double> d((n + 1) * (m + 1));
+  thread_local std::vector<double> d;  // kept between calls: a distance is asked hundreds of times a token
+  d.assign((n + 1) * (m + 1), 0.0);
   auto at = [&](std::size_t i, std::size_t j) -> double& { return d[i * (m + 1) + j]; };
   for (std::size_t i = 1; i <= n; ++i) at(i, 0) = at(i - 1, 0) + indel_cost(a[i - 1]);
   for (std::size_t j = 1; j <= m; ++j) at(0, j) = at(0, j - 1) + indel_cost(b[j - 1]);
   for (std::size_t i = 1; i <= n; ++i) {
     for (std::size_t j = 1; j <= m; ++j) {
       double v = std::min({at(i - 1, j) + indel_cost(a[i - 1]), at(i, j - 1) + indel_cost(b[j - 1]),
-                           at(i - 1, j - 1) + substitution_cost(a[i - 1], b[j - 1])});
+                           at(i - 1, j - 1) + cell_substitution_cost(a[i - 1], b[j - 1])});
       if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && a[i - 1] != a[i - 2])
         v = std::min(v, at(i - 2, j - 2) + kCostTranspose);
       at(i, j) = v;
