@@ -2,10 +2,15 @@
 // object ("type":"summary"). A diagnostic on a main-line move carries the FEN of the position
 // before it, and every diagnostic of a game the game's White, Black and Event tags, so a line
 // can be acted on without the archive at hand.
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
 #include <nlohmann/json.hpp>
 
 #include "board/fen.hpp"
 #include "converters/arbiter/suggestions.hpp"
+#include "converters/input/decode.hpp"
 #include "converters/report/report_writer.hpp"
 
 namespace planilla {
@@ -28,16 +33,17 @@ class JsonLine {
     out_ += ':';
   }
   void string(std::string_view s) {
-    if (!plain_ascii(s)) {
+    // Valid UTF-8 is written as it stands (what the JSON library writes for it); invalid bytes
+    // are the library's to replace.
+    if (!plain_ascii(s) && !is_valid_utf8(s)) {
       out_ += nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       return;
     }
     out_ += '"';
-    // Runs of bytes that need no escape are appended whole (one append a run, not one a byte).
+    // Runs of bytes that need no escape are appended whole, found a word at a time.
     std::size_t run = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
+    for (std::size_t i = next_escape(s, 0); i < s.size(); i = next_escape(s, i + 1)) {
       const char c = s[i];
-      if (static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\') continue;
       out_.append(s.data() + run, i - run);
       run = i + 1;
       switch (c) {
@@ -90,6 +96,24 @@ class JsonLine {
   void end() { out_ += "}\n"; }
 
  private:
+  // The first byte at or after `i` that JSON escapes (a control byte, '"' or '\\'), or s.size();
+  // eight bytes at a time (the lowest flag of each test is exact, which is the one taken).
+  static std::size_t next_escape(std::string_view s, std::size_t i) {
+    constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+    for (; i + 8 <= s.size(); i += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, s.data() + i, 8);
+      const std::uint64_t quote = w ^ (kOnes * '"'), backslash = w ^ (kOnes * '\\');
+      const std::uint64_t hit =
+          ((w - kOnes * 0x20) & ~w) | ((quote - kOnes) & ~quote) | ((backslash - kOnes) & ~backslash);
+      if (hit & kHigh) return i + static_cast<std::size_t>(std::countr_zero(hit & kHigh)) / 8;
+    }
+    for (; i < s.size(); ++i) {
+      const auto c = static_cast<unsigned char>(s[i]);
+      if (c < 0x20 || c == '"' || c == '\\') return i;
+    }
+    return s.size();
+  }
   static bool plain_ascii(std::string_view s) {
     for (char c : s)
       if (static_cast<unsigned char>(c) >= 0x80) return false;

@@ -91,7 +91,7 @@ TEST_CASE("check JSON report: each line is what nlohmann's dump() makes of the s
   // DEL) and those it hands to nlohmann (UTF-8, invalid UTF-8: replaced, not fatal).
   std::string controls;
   for (int c = 1; c < 0x20; ++c) controls += static_cast<char>(c);
-  const std::vector<std::string> texts = {
+  std::vector<std::string> texts = {
       "",
       "Nf3",
       "quote \" and backslash \\",
@@ -105,6 +105,16 @@ TEST_CASE("check JSON report: each line is what nlohmann's dump() makes of the s
       "cut \xE2\x99",
       "\xFF\xFE",
   };
+  // The escapes are found eight bytes at a time: each escaped byte at every place in a word, in
+  // ASCII and in UTF-8 text.
+  for (std::size_t at = 0; at < 18; ++at) {
+    for (const char escaped : {'"', '\\', '\x1F', '\0'}) {
+      std::string ascii(18, 'a');
+      ascii[at] = escaped;
+      texts.push_back(ascii);
+      texts.push_back("\xC3\xA1" + ascii + "\xE2\x99\x98");
+    }
+  }
   for (const std::string& text : texts) {
     CAPTURE(text);
     Diagnostic d;
