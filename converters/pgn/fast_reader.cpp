@@ -92,7 +92,8 @@ const LetterTable& letters_of(const Language& lang) {
 // Plain SAN as the move grammar reads it: `Nf3`, `Nxf3`, `Nbd7`, `R1e2`, `e4`, `exd5`, each with
 // an optional `+`/`#` and one suffix glyph. Everything else (castling, promotion, full-square
 // origins, other marks) goes through the move grammar itself.
-bool parse_plain(std::string_view t, const LetterTable& letters, WrittenMove& w) {
+// `san_size`: the token's length without its glyph.
+bool parse_plain(std::string_view t, const LetterTable& letters, WrittenMove& w, std::size_t& san_size) {
   std::size_t n = t.size();
   // Suffixes from the end: a glyph of ! and ? (at most two, as NAG 1-6), then the check mark.
   std::size_t glyph = 0;
@@ -102,6 +103,7 @@ bool parse_plain(std::string_view t, const LetterTable& letters, WrittenMove& w)
     w.nag = static_cast<std::uint8_t>(grammar::glyph_nag(t.substr(n - glyph)));
     n -= glyph;
   }
+  san_size = n;
   if (n >= 1 && t[n - 1] == '+') {
     w.check = CheckMark::Check;
     --n;
@@ -435,9 +437,12 @@ class FastReader {
   }
 
   // Plain SAN resolved directly: the one legal move of the written piece to the written square,
-  // written exactly as SAN writes it (capture mark, origin hints, check or mate mark). False
-  // when anything differs; the move grammar and the resolver then have the word.
-  bool resolve_plain(const WrittenMove& w, const Position& pos, Position& next, Move& m, SanFacts& facts) {
+  // written with SAN's capture mark, check or mate mark and no more origin hints than it needs.
+  // False when anything differs; the move grammar and the resolver then have the word.
+  // `canonical`: the hints are SAN's own too (`Nbd7`, not `N8d7`), so the token less its glyph is
+  // what the SAN writer writes for the move in this language.
+  bool resolve_plain(const WrittenMove& w, const Position& pos, Position& next, Move& m, SanFacts& facts,
+                     bool& canonical) {
     const PieceType type = w.piece == PieceType::None ? PieceType::Pawn : w.piece;
     Bitboard from = ~Bitboard{0};
     if (w.from_file) from &= file_bb(*w.from_file);
@@ -449,9 +454,11 @@ class FastReader {
     if (pos.is_capture(m) != w.capture) return false;
     // Without hints the move is the only one of its piece to the square: SAN needs none.
     facts.disambiguation = Disambiguation::None;
+    canonical = true;
     if (type != PieceType::Pawn && (w.from_file || w.from_rank)) {
       facts.disambiguation = san_disambiguation(pos, m);
       if (facts.disambiguation == Disambiguation::None) return false;  // more origin hints than needed
+      canonical = facts.disambiguation == (w.from_file ? Disambiguation::File : Disambiguation::Rank);
     }
     next = pos;
     next.play(m);
@@ -487,8 +494,11 @@ class FastReader {
     Move m;
     SanFacts facts;
     const SanFacts* known = &facts;
-    if (!parse_plain(token, letters_, w) || !resolve_plain(w, f.current(), next, m, facts)) {
+    std::size_t san_size = 0;
+    bool canonical = false;
+    if (!parse_plain(token, letters_, w, san_size) || !resolve_plain(w, f.current(), next, m, facts, canonical)) {
       known = nullptr;
+      canonical = false;
       // Castling, promotions, other spellings and moves written with a remark: the move grammar
       // and the resolver themselves. A move that resolves keeps its remarks (the same W- codes
       // at the same place as the general reader's); one that does not is the general reader's.
@@ -515,6 +525,10 @@ class FastReader {
     w.span = span;
     MoveEvent ev{token, span, &w, m, f.current(), f.ply, false};
     ev.facts = known;
+    if (canonical) {
+      ev.san = token.substr(0, san_size);
+      ev.san_language = &language_;
+    }
     visitor_.move(ev);
     if (w.nag != 0) visitor_.nag(w.nag);
     f.advance();

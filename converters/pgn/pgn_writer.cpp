@@ -155,7 +155,9 @@ void PgnWriter::move(const MoveEvent& e) {
   Color side = e.before.side_to_move();
   bool numbered = side == Color::White || need_number_;
   std::string_view text = e.text;  // preformatted by the caller when there is no move
-  if (e.move) {
+  if (e.move && !e.san.empty() && writes_san_in(e.san_language)) {
+    text = e.san;  // the reader's token is already this writer's text
+  } else if (e.move) {
     if (format_move(move_text_, e.before, e.move, options_.moves, e.facts)) {
       text = move_text_.view();
     } else {
@@ -182,6 +184,18 @@ void PgnWriter::move(const MoveEvent& e) {
   // FIDE's draw offer (=) is no PGN token: a '(' opens a variation for every other reader. It is
   // kept in a comment after the move.
   if (e.draw_offer) comment(kDrawOfferComment, CommentKind::Brace);
+}
+
+bool PgnWriter::writes_san_in_slow(const Language* lang) {
+  {
+    san_language_ = lang;
+    const WriteOptions& o = options_.moves;
+    const Language& mine = o.language ? *o.language : english();
+    san_same_ = o.style == NotationStyle::San && o.check_marks && !o.phonetic_files;
+    for (PieceType p : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King})
+      san_same_ = san_same_ && mine.letters[index_of(p)] == lang->letters[index_of(p)];
+  }
+  return san_same_;
 }
 
 void PgnWriter::nag(unsigned value) {

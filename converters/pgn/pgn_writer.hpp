@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -52,10 +53,22 @@ class PgnWriter : public Visitor {
       bytes_[size_++] = c;
     }
     void append(std::string_view s) {
-      if (s.size() > bytes_.size() - size_) grow(s.size());
+      const std::size_t n = s.size();
+      if (n > bytes_.size() - size_) grow(n);
       char* p = bytes_.data() + size_;
-      for (char c : s) *p++ = c;
-      size_ += s.size();
+      const char* q = s.data();
+      // A token is a few bytes: two overlapping word copies, no call and no byte loop.
+      if (n >= 8) {
+        std::memcpy(p, q, n);
+      } else if (n >= 4) {
+        std::memcpy(p, q, 4);
+        std::memcpy(p + n - 4, q + n - 4, 4);
+      } else if (n > 0) {
+        p[0] = q[0];
+        p[n / 2] = q[n / 2];
+        p[n - 1] = q[n - 1];
+      }
+      size_ += n;
     }
     std::string_view view() const { return {bytes_.data(), size_}; }
     std::size_t capacity() const { return bytes_.size(); }
@@ -86,6 +99,10 @@ class PgnWriter : public Visitor {
   static Buffers& spare_buffers();
 
   void put(std::string_view token, bool glue = false);
+  // Does this writer write SAN exactly as it stands in `lang`'s letters (MoveEvent::san)? Asked
+  // per move, answered once per language.
+  bool writes_san_in(const Language* lang) { return lang == san_language_ ? san_same_ : writes_san_in_slow(lang); }
+  bool writes_san_in_slow(const Language* lang);
   void flush_unresolved();
   void newline();
   std::string& out_;
@@ -101,7 +118,9 @@ class PgnWriter : public Visitor {
   std::string unresolved_;  // tokens that did not resolve, written as one comment
   std::size_t column_ = 0;
   bool need_number_ = true;
-  bool after_open_ = false;  // last token was "(": the next one is glued to it
+  bool after_open_ = false;                 // last token was "(": the next one is glued to it
+  const Language* san_language_ = nullptr;  // writes_san_in()'s last question and answer
+  bool san_same_ = false;
 };
 
 // The game in PGN export format, followed by a blank line.

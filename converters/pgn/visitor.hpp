@@ -37,6 +37,11 @@ struct MoveEvent {
   // SAN's origin hints and the check state, when the reader already knows them (its fast lane);
   // writers pass them on to append_move() instead of computing them again. nullptr: unknown.
   const SanFacts* facts = nullptr;
+  // The move's SAN in `san_language`'s letters exactly as the SAN writer writes it (check marks
+  // and `x` included), when the token already is that text less its glyph (the fast lane checks
+  // it): a SAN writer in those letters copies it. Empty: unknown.
+  std::string_view san = {};
+  const Language* san_language = nullptr;
 };
 
 class Visitor {

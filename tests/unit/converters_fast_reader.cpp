@@ -13,6 +13,7 @@
 #include "converters/pgn/game.hpp"
 #include "converters/pgn/reader.hpp"
 #include "notation/language.hpp"
+#include "notation/write.hpp"
 
 using namespace planilla;
 
@@ -116,6 +117,58 @@ TEST_CASE("fast lane: taken when it reads the game as the general reader does") 
     if (l.taken) {
       check_same(l.fast_diagnostics, l.diagnostics);
       CHECK(l.fast == l.general);
+    }
+  }
+}
+
+// A MoveEvent's `san` is what the SAN writer writes for its move in `san_language`'s letters,
+// or empty: a SAN writer copies it (PgnWriter::move).
+TEST_CASE("fast lane: the SAN it passes on is the SAN writer's text") {
+  struct Recorder : Visitor {
+    std::vector<std::string> san, written;
+    void move(const MoveEvent& e) override {
+      san.emplace_back(e.san);
+      written.push_back(e.san.empty() ? std::string() : write_move(e.before, e.move, {.language = e.san_language}));
+    }
+  };
+  struct Row {
+    std::string name, text, code;
+    std::vector<std::string> san;  // per move; "" where the lane passes none
+  };
+  const Row rows[] = {
+      {"plain moves, capture, check",
+       "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe5+ *",
+       "en",
+       {"e4", "d5", "exd5", "Qxd5", "Nc3", "Qe5+"}},
+      {"glyphs are not part of it", "1. e4! e5?! 2. Nf3!! *", "en", {"e4", "e5", "Nf3"}},
+      {"SAN's own hint, and a rank where the file is SAN's",
+       "1. Nf3 d5 2. d3 Nf6 3. N1d2 e5 4. Nb3 e4 5. Nfd4 *",
+       "en",
+       {"Nf3", "d5", "d3", "Nf6", "", "e5", "Nb3", "e4", "Nfd4"}},
+      {"mate", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0", "en", {"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"}},
+      {"castling and remarks go the long way",
+       "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Ngf6 *",
+       "en",
+       {"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "", ""}},
+      {"Spanish letters", "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 *", "es", {"e4", "e5", "Cf3", "Cc6", "Ab5", "a6"}},
+  };
+  for (const Row& r : rows) {
+    CAPTURE(r.name);
+    std::vector<RawGame> raws = split_games(r.text);
+    REQUIRE(raws.size() == 1);
+    raws[0].detected = detect_encoding(raws[0].bytes);
+    const Language& lang = *find_language(r.code);
+    ReadOptions options;
+    options.language = &lang;
+    Recorder rec;
+    std::vector<Diagnostic> diagnostics;
+    fast_read_game(raws[0], rec, diagnostics, options, lang);
+    const std::size_t n = std::min(rec.san.size(), r.san.size());
+    CHECK(rec.san.size() >= r.san.size());
+    for (std::size_t i = 0; i < n; ++i) {
+      CAPTURE(i);
+      CHECK(rec.san[i] == r.san[i]);
+      CHECK(rec.san[i] == rec.written[i]);
     }
   }
 }
