@@ -86,6 +86,20 @@ TEST_CASE("check text report: a long line is cut around each diagnostic's column
   }
 }
 
+TEST_CASE("check text report: windows of one long UTF-8 line, each found from the last") {
+  // Each window begins before the last one's end: the cursor steps back over two-byte letters.
+  std::string movetext;
+  for (int i = 0; i < 600; ++i) movetext += "{\xC3\xB1\xC3\xA9} Zz9 ";
+  const auto shown = excerpts(report("[Event \"x\"]\n\n" + movetext + "*\n"));
+  REQUIRE(shown.size() == 600);
+  for (std::size_t i = 0; i < shown.size(); i += 7) {
+    CAPTURE(i);
+    const Shown& s = shown[i];
+    CHECK(s.source.substr(byte_of(s.source, s.caret), 3) == "Zz9");
+    CHECK(s.source.find("\xC3\xB1\xC3\xA9} Zz9") != std::string::npos);
+  }
+}
+
 TEST_CASE("check JSON report: each line is what nlohmann's dump() makes of the same object") {
   // Strings the hand-written line escapes itself (ASCII, every control byte, quotes, backslash,
   // DEL) and those it hands to nlohmann (UTF-8, invalid UTF-8: replaced, not fatal).
