@@ -198,6 +198,17 @@ TEST_CASE("detect: attempts that cannot win stop early and alike letter sets are
   CHECK(count_code(unreadable, Code::MoveSyntax) == 50);
   REQUIRE(unreadable.reading.language != nullptr);
   CHECK(unreadable.reading.language->code == std::string_view("en"));
+  // Ruled out without a reading when the English reading's errors are all tokens the letter
+  // set cannot read either; a set that reads one of them is read through and wins here (Cc6
+  // reads in Spanish: one unreadable token against two).
+  GameRecord late = read_auto("1. e4 e5 2. Zz9 Cc6 3. Zz9 *");
+  REQUIRE(late.reading.language != nullptr);
+  CHECK(late.reading.language->letter_set == "es-it-ca");
+  CHECK(count_code(late, Code::MoveSyntax) == 2);
+  GameRecord words = read_auto("1. e4 e5 2. to takes his check *");
+  REQUIRE(words.reading.language != nullptr);
+  CHECK(words.reading.language->code == std::string_view("en"));
+  CHECK(count_code(words, Code::MoveSyntax) == 4);
   // Non-ASCII text is never skipped: the Russian letters read Кf3 (a Cyrillic К, the knight;
   // folded to a Latin K it is an illegal king move).
   GameRecord russian = read_auto(
