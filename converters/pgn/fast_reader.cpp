@@ -187,9 +187,11 @@ class FastReader {
 
   bool run() {
     if (!letters_.usable || !options_.styles.allows(NotationStyle::San)) return false;
-    // Below every size limit, no line, comment or tag value can pass one.
-    const std::size_t size_limit = std::min(
-        {options_.limits.max_line_bytes, options_.limits.max_comment_bytes, options_.limits.max_tag_value_bytes});
+    // Below both size limits, no line or comment can pass one; tag values, whose limit is far
+    // lower (64 KB), are measured one by one (tags()). Detection reads a game again with each
+    // letter set that could read it otherwise: a 2 MB game left to the general reader cost it
+    // thirteen slow readings.
+    const std::size_t size_limit = std::min(options_.limits.max_line_bytes, options_.limits.max_comment_bytes);
     if (s_.size() > size_limit) return false;
     if (raw_.detected ? *raw_.detected != Encoding::Ascii : !is_ascii(s_)) {
       // Valid UTF-8 is read as it stands (decode() returns the same bytes, and the diagnostics'
@@ -268,6 +270,7 @@ class FastReader {
       while (i_ < s_.size() && !(kClass[static_cast<unsigned char>(s_[i_])] & kValueStop)) ++i_;
       if (i_ >= s_.size() || s_[i_] != '"') return false;  // an escape or a line end: the grammar's
       std::string_view value = s_.substr(value_begin, i_ - value_begin);
+      if (value.size() > options_.limits.max_tag_value_bytes) return false;  // (no escapes: its size as read)
       ++i_;
       skip_blanks();
       if (i_ >= s_.size() || s_[i_] != ']') return false;  // a quote inside the value: the grammar's case
