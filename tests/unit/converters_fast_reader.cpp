@@ -211,6 +211,16 @@ TEST_CASE("fast lane: limits are the general reader's") {
   tight = ReadOptions{};
   tight.limits.max_tags = 1;
   CHECK_FALSE(read_both("[Event \"a\"]\n[Site \"b\"]\n\n*", english(), tight).taken);
+  // Tag values are measured one by one; a game longer than their limit is still the lane's.
+  tight = ReadOptions{};
+  tight.limits.max_tag_value_bytes = 4;
+  CHECK_FALSE(read_both("[Event \"abcde\"]\n\n1. e4 *", english(), tight).taken);
+  const Lanes long_game = read_both("[Event \"abcd\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *", english(), tight);
+  CHECK(long_game.taken);
+  CHECK(long_game.fast == long_game.general);
+  tight = ReadOptions{};
+  tight.limits.max_line_bytes = 8;
+  CHECK_FALSE(read_both("1. e4 e5 2. Nf3 *", english(), tight).taken);
   tight = ReadOptions{};
   tight.styles.bits = 1u << static_cast<unsigned>(NotationStyle::Uci);
   CHECK_FALSE(read_both("1. e4 *", english(), tight).taken);
