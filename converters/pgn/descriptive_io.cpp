@@ -7,6 +7,20 @@
 
 namespace planilla {
 
+bool is_move_level(Code c) {
+  switch (c) {
+    case Code::MoveSyntax:
+    case Code::Illegal:
+    case Code::Ambiguous:
+    case Code::PromotionPieceMissing:
+    case Code::ResultMismatch:
+    case Code::ResultLoose:
+    case Code::MarkApart:
+    case Code::PgnSyntax: return true;
+    default: return false;
+  }
+}
+
 namespace {
 
 // Offset of the movetext inside the decoded game: after the leading tag lines and blank lines.
@@ -21,20 +35,6 @@ std::size_t movetext_start(std::string_view text) {
     pos = end + 1;
   }
   return pos;
-}
-
-bool is_move_level(Code c) {
-  switch (c) {
-    case Code::MoveSyntax:
-    case Code::Illegal:
-    case Code::Ambiguous:
-    case Code::PromotionPieceMissing:
-    case Code::ResultMismatch:
-    case Code::ResultLoose:
-    case Code::MarkApart:
-    case Code::PgnSyntax: return true;
-    default: return false;
-  }
 }
 
 // Places a diagnostic whose byte offset is relative to the movetext: line and column (code

@@ -16,6 +16,8 @@ namespace planilla {
 // and the move diagnostics are replaced; tags and file-level notes stay. Returns true when every
 // move resolved.
 bool read_descriptive_record(GameRecord& record, DescriptiveDialect dialect, const ReadOptions& options);
+// The codes of the move diagnostics it replaces (the others stay).
+bool is_move_level(Code c);
 
 // Appends `game` in PGN export format with its movetext in a descriptive style.
 void append_descriptive_pgn(std::string& out, const Game& game, DescriptiveStyle style,
