@@ -3,6 +3,7 @@
 // before it, and every diagnostic of a game the game's White, Black and Event tags, so a line
 // can be acted on without the archive at hand.
 #include <bit>
+#include <charconv>
 #include <cstdint>
 #include <cstring>
 
@@ -26,24 +27,44 @@ namespace {
 class JsonLine {
  public:
   explicit JsonLine(std::string& out) : out_(out) { out_ += '{'; }
+  // Keys are this file's constants: plain ASCII that needs no escape, written in one append.
   void key(std::string_view k) {
-    if (!first_) out_ += ',';
+    char buffer[32];
+    std::size_t n = 0;
+    if (!first_) buffer[n++] = ',';
     first_ = false;
-    string(k);
-    out_ += ':';
-  }
-  void string(std::string_view s) {
-    // Valid UTF-8 is written as it stands (what the JSON library writes for it); invalid bytes
-    // are the library's to replace.
-    if (!plain_ascii(s) && !is_valid_utf8(s)) {
-      out_ += nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (k.size() + 4 > sizeof buffer) {
+      out_.append(buffer, n);
+      string(k);
+      out_ += ':';
       return;
     }
+    buffer[n++] = '"';
+    std::memcpy(buffer + n, k.data(), k.size());
+    n += k.size();
+    buffer[n++] = '"';
+    buffer[n++] = ':';
+    out_.append(buffer, n);
+  }
+  void string(std::string_view s) {
+    const std::size_t mark = out_.size();
     out_ += '"';
-    // Runs of bytes that need no escape are appended whole, found a word at a time.
+    // Runs of bytes that need no escape are appended whole, found a word at a time. Valid UTF-8
+    // is written as it stands (what the JSON library writes for it); a string with invalid bytes
+    // is the library's to replace, decided at its first non-ASCII byte.
+    bool validated = false;
     std::size_t run = 0;
-    for (std::size_t i = next_escape(s, 0); i < s.size(); i = next_escape(s, i + 1)) {
+    for (std::size_t i = next_special(s, 0); i < s.size(); i = next_special(s, i + 1)) {
       const char c = s[i];
+      if (static_cast<unsigned char>(c) >= 0x80) {
+        if (!validated && !is_valid_utf8(s)) {
+          out_.resize(mark);
+          out_ += nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+          return;
+        }
+        validated = true;
+        continue;
+      }
       out_.append(s.data() + run, i - run);
       run = i + 1;
       switch (c) {
@@ -56,16 +77,20 @@ class JsonLine {
         case '\t': out_ += "\\t"; break;
         default: {  // the other control bytes
           constexpr char kHex[] = "0123456789abcdef";
-          out_ += "\\u00";
-          out_ += kHex[static_cast<unsigned char>(c) >> 4];
-          out_ += kHex[static_cast<unsigned char>(c) & 15];
+          const char escape[6] = {
+              '\\', 'u', '0', '0', kHex[static_cast<unsigned char>(c) >> 4], kHex[static_cast<unsigned char>(c) & 15]};
+          out_.append(escape, sizeof escape);
         }
       }
     }
     out_.append(s.data() + run, s.size() - run);
     out_ += '"';
   }
-  void number(std::uint64_t n) { out_ += std::to_string(n); }
+  void number(std::uint64_t n) {
+    char buffer[24];
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, n).ptr;
+    out_.append(buffer, static_cast<std::size_t>(end - buffer));
+  }
   void null() { out_ += "null"; }
   void string_or_null(const std::string* s) {
     if (s) string(*s);
@@ -96,28 +121,24 @@ class JsonLine {
   void end() { out_ += "}\n"; }
 
  private:
-  // The first byte at or after `i` that JSON escapes (a control byte, '"' or '\\'), or s.size();
-  // eight bytes at a time (the lowest flag of each test is exact, which is the one taken).
-  static std::size_t next_escape(std::string_view s, std::size_t i) {
+  // The first byte at or after `i` that JSON escapes (a control byte, '"' or '\\') or that is not
+  // ASCII, or s.size(); eight bytes at a time (the lowest flag of each test is exact, which is
+  // the one taken).
+  static std::size_t next_special(std::string_view s, std::size_t i) {
     constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
     for (; i + 8 <= s.size(); i += 8) {
       std::uint64_t w;
       std::memcpy(&w, s.data() + i, 8);
       const std::uint64_t quote = w ^ (kOnes * '"'), backslash = w ^ (kOnes * '\\');
       const std::uint64_t hit =
-          ((w - kOnes * 0x20) & ~w) | ((quote - kOnes) & ~quote) | ((backslash - kOnes) & ~backslash);
+          ((w - kOnes * 0x20) & ~w) | ((quote - kOnes) & ~quote) | ((backslash - kOnes) & ~backslash) | w;
       if (hit & kHigh) return i + static_cast<std::size_t>(std::countr_zero(hit & kHigh)) / 8;
     }
     for (; i < s.size(); ++i) {
       const auto c = static_cast<unsigned char>(s[i]);
-      if (c < 0x20 || c == '"' || c == '\\') return i;
+      if (c < 0x20 || c == '"' || c == '\\' || c >= 0x80) return i;
     }
     return s.size();
-  }
-  static bool plain_ascii(std::string_view s) {
-    for (char c : s)
-      if (static_cast<unsigned char>(c) >= 0x80) return false;
-    return true;
   }
   std::string& out_;
   bool first_ = true;
@@ -130,8 +151,8 @@ class JsonReport final : public ReportWriter {
   void begin_game(const GameRecord&, std::string_view) override { replayed_ = nullptr; }
 
   void diagnostic(const Diagnostic& d, const GameRecord* record, std::string_view file, Severity shown) override {
-    std::string line;
-    line.reserve(256);
+    std::string& line = line_;  // kept between lines: no allocation per line
+    line.clear();
     JsonLine j(line);
     j.field("type", "diagnostic");
     j.field("file", file);
@@ -219,6 +240,7 @@ class JsonReport final : public ReportWriter {
   }
 
   std::ostream& out_;
+  std::string line_;
   // The main line's position before ply replayed_ply_ of *replayed_ (null: none yet this game).
   const Game* replayed_ = nullptr;
   std::uint32_t replayed_ply_ = 1;
