@@ -2,12 +2,15 @@
 #include "grammar/descriptive_print.hpp"
 
 #include <algorithm>
+#include <bitset>
 #include <functional>
 #include <initializer_list>
 #include <mutex>
 #include <optional>
 #include <regex>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "notation/descriptive.hpp"
 
@@ -32,6 +35,60 @@ std::uint32_t PrintText::repairs_in(std::uint32_t begin, std::uint32_t end, std:
 
 namespace {
 
+// std::regex_traits<char> with its look-ups remembered. libstdc++'s matcher asks the traits for
+// the class of every character it tests against `\s`, `\b` or a bracket class, and the plain
+// traits find the locale's ctype facet (a use_facet with a dynamic_cast) and, for `\b`, look up
+// the class "w" by name, at each test: half of the matcher's time on a long descriptive score
+// (bench/RESULTS.md). Same locale, same answers, each found once.
+class CachedRegexTraits : public std::regex_traits<char> {
+ public:
+  using Base = std::regex_traits<char>;
+  using char_class_type = Base::char_class_type;
+
+  template <class It>
+  char_class_type lookup_classname(It first, It last, bool icase = false) const {
+    const std::string name(first, last);
+    std::vector<NamedClass>& named = named_classes();
+    for (const NamedClass& c : named)
+      if (c.icase == icase && c.name == name) return c.mask;
+    const char_class_type mask = Base::lookup_classname(first, last, icase);
+    named.push_back(NamedClass{name, icase, mask});
+    return mask;
+  }
+  bool isctype(char c, char_class_type mask) const {
+    std::vector<ClassTable>& tables = class_tables();
+    for (const ClassTable& t : tables)
+      if (t.mask == mask) return t.members[static_cast<unsigned char>(c)];
+    ClassTable t{mask, {}};
+    for (unsigned b = 0; b < 256; ++b) t.members[b] = Base::isctype(static_cast<char>(b), mask);
+    tables.push_back(t);
+    return t.members[static_cast<unsigned char>(c)];
+  }
+
+ private:
+  struct NamedClass {
+    std::string name;
+    bool icase;
+    char_class_type mask;
+  };
+  struct ClassTable {
+    char_class_type mask;
+    std::bitset<256> members;
+  };
+  // One cache per thread for every pattern: the patterns are shared by the workers (RuleSet is
+  // static), and all of them use the global locale, which planilla never changes (no imbue()).
+  static std::vector<NamedClass>& named_classes() {
+    thread_local std::vector<NamedClass> v;
+    return v;
+  }
+  static std::vector<ClassTable>& class_tables() {
+    thread_local std::vector<ClassTable> v;
+    return v;
+  }
+};
+using Regex = std::basic_regex<char, CachedRegexTraits>;
+using RegexIterator = std::regex_iterator<std::string::const_iterator, char, CachedRegexTraits>;
+
 struct Replacement {
   std::string text;
   std::uint32_t bit = 0;
@@ -41,14 +98,14 @@ struct Replacement {
 using Rule = std::function<std::optional<Replacement>(const std::smatch&)>;
 
 // Applies one rewrite everywhere in `t`, keeping the map to the original bytes.
-void apply(PrintText& t, const std::regex& re, const Rule& rule) {
+void apply(PrintText& t, const Regex& re, const Rule& rule) {
   std::string out;
   std::vector<std::uint32_t> origin;
   out.reserve(t.text.size());
   origin.reserve(t.origin.size());
   std::size_t copied = 0;
   bool changed = false;
-  for (auto it = std::sregex_iterator(t.text.begin(), t.text.end(), re); it != std::sregex_iterator(); ++it) {
+  for (auto it = RegexIterator(t.text.cbegin(), t.text.cend(), re); it != RegexIterator(); ++it) {
     const std::smatch& m = *it;
     const auto b = static_cast<std::size_t>(m.position(0));
     const std::size_t e = b + static_cast<std::size_t>(m.length(0));
@@ -120,16 +177,16 @@ class LazyRegex {
   explicit LazyRegex(const char* pattern) : pattern_(pattern) {}
   LazyRegex(const LazyRegex&) = delete;
   LazyRegex& operator=(const LazyRegex&) = delete;
-  const std::regex& get() const {
+  const Regex& get() const {
     std::call_once(once_, [this] { regex_.emplace(pattern_); });
     return *regex_;
   }
-  operator const std::regex&() const { return get(); }  // NOLINT: read where a std::regex is
+  operator const Regex&() const { return get(); }  // NOLINT: read where a Regex is
 
  private:
   const char* pattern_;
   mutable std::once_flag once_;
-  mutable std::optional<std::regex> regex_;
+  mutable std::optional<Regex> regex_;
 };
 
 struct RuleSet {
