@@ -561,8 +561,28 @@ Result<ParsedMove, MoveSyntaxError> parse_move(std::string_view token, const Lan
       return result;
     }
 
-    Prepared prepared;
-    if (auto error = prepare(token, table.script, prepared)) return Unexpected{std::move(*error)};
+    // The last token prepared on this thread, kept: an unreadable token is parsed again by each
+    // letter set detection tries (and by the mixed reading's fallbacks), and preparing it (UTF-8
+    // check, NFC, folding) is the cost that grows with its length (a 2 MB token of `Кf3`s). The
+    // preparation depends only on the token's bytes and the script.
+    struct PreparedMemo {
+      std::string token;
+      Script script = Script::Latin;
+      bool valid = false;
+      std::optional<MoveSyntaxError> error;
+      Prepared prepared;
+    };
+    thread_local PreparedMemo memo;
+    if (!memo.valid || memo.script != table.script || memo.token != token) {
+      memo.valid = false;
+      memo.token.assign(token);
+      memo.script = table.script;
+      memo.prepared = Prepared{};
+      memo.error = prepare(token, table.script, memo.prepared);
+      memo.valid = true;
+    }
+    if (memo.error) return Unexpected{*memo.error};
+    const Prepared& prepared = memo.prepared;
     auto result = parse_prepared(prepared.text, table, styles, base_offset, token_size);
     if (!result) {
       MoveSyntaxError error = result.error();
