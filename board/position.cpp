@@ -27,13 +27,17 @@ static_assert(sizeof(Position) <= 152);
 // ---------------------------------------------------------------------------------------------
 // Construction
 
-Position::Position() {
-  // Built once (the reader makes several per game), by hand rather than through from_setup():
-  // no attack tables are needed (the start position has no checkers), so this is safe during
-  // static initialisation.
+// Built once (the reader makes several per game), by hand rather than through from_setup():
+// no attack tables are needed (the start position has no checkers), so this is safe during
+// static initialisation.
+const Position& Position::start_instance() {
   static const Position start{StartTag{}};
-  *this = start;
+  return start;
 }
+
+// A copy of the one start position (delegating to the copy constructor: the members' own
+// initialisers are not run first only to be overwritten).
+Position::Position() : Position(start_instance()) {}
 
 Position::Position(StartTag) {
   for (int f = 0; f < 8; ++f) {

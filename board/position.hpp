@@ -194,6 +194,7 @@ class Position {
  private:
   struct StartTag {};
   explicit Position(StartTag);  // the start position, built piece by piece
+  static const Position& start_instance();
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void remove_castling_rights(Bitboard rooks);

@@ -1,6 +1,7 @@
 #include "converters/pgn/pgn_writer.hpp"
 
 #include <array>
+#include <cstring>
 
 namespace planilla {
 
@@ -27,14 +28,6 @@ void append_escaped(std::string& out, std::string_view value) {
     out += value[stop];
     i = stop + 1;
   }
-}
-
-void append_tag(std::string& out, std::string_view name, std::string_view value) {
-  out += '[';
-  out += name;
-  out += " \"";
-  append_escaped(out, value);
-  out += "\"]\n";
 }
 
 // A number's digits written backwards from `end`; returns where they begin.
@@ -267,47 +260,94 @@ void PgnWriter::end_variation() {
 
 void PgnWriter::result(GameResult r) { result_ = r; }
 
+namespace {
+
+// A tag section written through a pointer into `out`, which is grown once for the worst case
+// (every value byte escaped) and cut to what was written: a game's seven roster tags were about
+// 35 string appends, the cost of writing a game without moves (bench/RESULTS.md).
+class TagSink {
+ public:
+  TagSink(std::string& out, std::size_t most) : out_(out) {
+    const std::size_t at = out_.size();
+    out_.resize(at + most);
+    p_ = out_.data() + at;
+  }
+  TagSink(const TagSink&) = delete;
+  TagSink& operator=(const TagSink&) = delete;
+  ~TagSink() { out_.resize(static_cast<std::size_t>(p_ - out_.data())); }
+  void tag(std::string_view name, std::string_view value) {
+    *p_++ = '[';
+    std::memcpy(p_, name.data(), name.size());
+    p_ += name.size();
+    *p_++ = ' ';
+    *p_++ = '"';
+    for (char c : value) {
+      if (c == '\\' || c == '"') *p_++ = '\\';
+      *p_++ = c;
+    }
+    *p_++ = '"';
+    *p_++ = ']';
+    *p_++ = '\n';
+  }
+  // The most a tag can take.
+  static std::size_t most(std::string_view name, std::string_view value) { return name.size() + 2 * value.size() + 5; }
+
+ private:
+  std::string& out_;
+  char* p_;
+};
+
+}  // namespace
+
 void PgnWriter::end_game() {
   flush_unresolved();
-  out_.reserve(out_.size() + movetext_.view().size() + tag_text_.size() + 64 * (tags_.size() + 4));
   // Tag section: the Seven Tag Roster in order, then the set-up tags, then the rest as read.
-  std::array<bool, kSevenTagRoster.size()> used{};
-  for (std::size_t k = 0; k < kSevenTagRoster.size(); ++k) {
-    std::string_view name = kSevenTagRoster[k];
-    if (name == "Result") {
-      append_tag(out_, name, result_text(result_));
-      continue;
-    }
-    const TagRef* found = nullptr;
-    for (const TagRef& t : tags_)
-      if (name_of(t) == name) {
-        found = &t;
-        break;
-      }
-    used[k] = found != nullptr;
-    append_tag(out_, name, found ? value_of(*found) : (name == "Date" ? "????.??.??" : "?"));
-  }
   bool had_fen = false;
   for (const TagRef& t : tags_) had_fen = had_fen || name_of(t) == "FEN";
-  if (chess960_) append_tag(out_, "Variant", "Chess960");
-  if (chess960_ || had_fen || !(start_ == Position::startpos())) {
-    append_tag(out_, "SetUp", "1");
-    append_tag(out_, "FEN", write_fen(start_, options_.fen));
-  }
-  std::array<bool, kSevenTagRoster.size()> skipped{};
-  for (const TagRef& t : tags_) {
-    const std::string_view name = name_of(t);
-    if (name == "SetUp" || name == "FEN" || (chess960_ && name == "Variant")) continue;
-    if (is_str(name)) {
-      std::size_t k = 0;
-      while (kSevenTagRoster[k] != name) ++k;
-      // The first of each roster tag was written above (Result is always regenerated).
-      if (!skipped[k] && (used[k] || name == "Result")) {
-        skipped[k] = true;
+  static const Position start_position = Position::startpos();
+  const bool set_up = chess960_ || had_fen || !(start_ == start_position);
+  const std::string fen = set_up ? write_fen(start_, options_.fen) : std::string();
+  // Every tag as read (names and values at most doubled), the roster's defaults, the set-up tags.
+  const std::size_t most = 2 * tag_text_.size() + 5 * tags_.size() + 7 * 24 + 64 + 2 * fen.size();
+  out_.reserve(out_.size() + most + movetext_.view().size() + 16);
+  {
+    TagSink sink(out_, most);
+    std::array<bool, kSevenTagRoster.size()> used{};
+    for (std::size_t k = 0; k < kSevenTagRoster.size(); ++k) {
+      std::string_view name = kSevenTagRoster[k];
+      if (name == "Result") {
+        sink.tag(name, result_text(result_));
         continue;
       }
+      const TagRef* found = nullptr;
+      for (const TagRef& t : tags_)
+        if (name_of(t) == name) {
+          found = &t;
+          break;
+        }
+      used[k] = found != nullptr;
+      sink.tag(name, found ? value_of(*found) : (name == "Date" ? "????.??.??" : "?"));
     }
-    append_tag(out_, name, value_of(t));
+    if (chess960_) sink.tag("Variant", "Chess960");
+    if (set_up) {
+      sink.tag("SetUp", "1");
+      sink.tag("FEN", fen);
+    }
+    std::array<bool, kSevenTagRoster.size()> skipped{};
+    for (const TagRef& t : tags_) {
+      const std::string_view name = name_of(t);
+      if (name == "SetUp" || name == "FEN" || (chess960_ && name == "Variant")) continue;
+      if (is_str(name)) {
+        std::size_t k = 0;
+        while (kSevenTagRoster[k] != name) ++k;
+        // The first of each roster tag was written above (Result is always regenerated).
+        if (!skipped[k] && (used[k] || name == "Result")) {
+          skipped[k] = true;
+          continue;
+        }
+      }
+      sink.tag(name, value_of(t));
+    }
   }
   out_ += '\n';
   put(result_text(result_));
