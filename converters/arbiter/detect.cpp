@@ -767,7 +767,7 @@ GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions
   attempt.number = like.number;
   attempt.offset = like.offset;
   attempt.line = like.line;
-  if (opts.fast_lane && !opts.encoding && like.encoding == Encoding::Ascii) {
+  if (opts.fast_lane && !opts.encoding && like.encoding == Encoding::Ascii && !like.lane_notes.declined_by_form) {
     // The fast lane gives what read_game gives when it takes the game (an ASCII game here, as
     // the first reading found), at several times less the cost: detection reads a game once per
     // letter set that could read it otherwise.

@@ -185,8 +185,16 @@ class FastReader {
     return true;
   }
 
+  // Whether run() declined at a move token or for its letters (the letters' business), as
+  // opposed to the game's form.
+  bool declined_at_move() const { return declined_at_move_; }
+
   bool run() {
-    if (!letters_.usable || !options_.styles.allows(NotationStyle::San)) return false;
+    if (!letters_.usable) {
+      declined_at_move_ = true;  // these letters only
+      return false;
+    }
+    if (!options_.styles.allows(NotationStyle::San)) return false;
     // Below both size limits, no line or comment can pass one; tag values, whose limit is far
     // lower (64 KB), are measured one by one (tags()). Detection reads a game again with each
     // letter set that could read it otherwise: a 2 MB game left to the general reader cost it
@@ -491,6 +499,7 @@ class FastReader {
   }
 
   bool move(std::string_view token, std::size_t at) {
+    declined_at_move_ = true;  // until the move is taken
     Frame& f = frames_.back();
     Position& next = f.spare();
     WrittenMove w;
@@ -533,6 +542,7 @@ class FastReader {
       ev.san_language = &language_;
     }
     visitor_.move(ev);
+    declined_at_move_ = false;
     if (w.nag != 0) visitor_.nag(w.nag);
     f.advance();
     f.has_move = true;
@@ -577,6 +587,7 @@ class FastReader {
   std::optional<GameResult> result_;
   std::uint32_t variations_ = 0;
   bool lettered_ok_ = true;
+  bool declined_at_move_ = false;
   bool non_ascii_ = false;  // UTF-8 in tag values or comments (run())
   std::vector<std::uint32_t> lettered_;
   std::array<std::uint64_t, 26 * 128 / 64> seen_{};
@@ -605,6 +616,7 @@ bool fast_read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic
   if (notes) {
     notes->lettered.clear();
     notes->lettered_known = taken && reader.lettered(notes->lettered);
+    notes->declined_by_form = !taken && !reader.declined_at_move();
   }
   return taken;
 }

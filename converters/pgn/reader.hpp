@@ -89,6 +89,10 @@ struct LaneNotes {
   // token of each distinct two-byte beginning. Valid when `lettered_known`.
   std::vector<std::uint32_t> lettered;
   bool lettered_known = false;
+  // The lane declined the game for what no letter set changes (a limit, a construct it leaves to
+  // the general reader), not at a move: detection's readings with other letters skip the lane,
+  // which would read the game up to the same place and decline again.
+  bool declined_by_form = false;
 };
 
 // The letters, or the descriptive dialect, a game's moves were read in: set by the reader (the

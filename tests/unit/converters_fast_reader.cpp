@@ -226,6 +226,38 @@ TEST_CASE("fast lane: limits are the general reader's") {
   CHECK_FALSE(read_both("1. e4 *", english(), tight).taken);
 }
 
+TEST_CASE("fast lane: it notes whether it declined a game for its form or at a move") {
+  struct Row {
+    std::string name, text, code;
+    std::size_t max_moves;
+    bool taken, by_form;
+  };
+  const Row rows[] = {
+      {"taken", "1. e4 e5 *", "en", 50000, true, false},
+      {"past the move limit", "1. e4 e5 2. Nf3 Nc6 *", "en", 3, false, true},
+      {"an escape line", "1. e4\n% note\ne5 *", "en", 50000, false, true},
+      {"an illegal move", "1. e5 *", "en", 50000, false, false},
+      {"a token other letters may read", "1. e4 e5 2. Cf3 *", "en", 50000, false, false},
+      {"letters the lane does not take", "1. e4 e5 *", "ru", 50000, false, false},
+  };
+  for (const Row& r : rows) {
+    CAPTURE(r.name);
+    std::vector<RawGame> raws = split_games(r.text);
+    REQUIRE(raws.size() == 1);
+    raws[0].detected = detect_encoding(raws[0].bytes);
+    const Language& lang = *find_language(r.code);
+    ReadOptions options;
+    options.language = &lang;
+    options.limits.max_moves = r.max_moves;
+    Game game;
+    GameBuilder builder(game);
+    std::vector<Diagnostic> diagnostics;
+    LaneNotes notes;
+    CHECK(fast_read_game(raws[0], builder, diagnostics, options, lang, &notes) == r.taken);
+    CHECK(notes.declined_by_form == r.by_form);
+  }
+}
+
 TEST_CASE("fast lane: the lettered prefixes it notes are the tie check's, or none") {
   struct Row {
     std::string text;
