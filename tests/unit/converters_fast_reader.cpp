@@ -27,11 +27,28 @@ struct Lanes {
   std::vector<Diagnostic> fast_diagnostics;
 };
 
-Lanes read_both(std::string_view text, const Language& lang = english(), const ReadOptions& base = {}) {
+// The one game of `text` as the cutter hands it to read_job(), with its detected encoding.
+RawGame single_game(std::string_view text) {
   std::vector<RawGame> raws = split_games(text);
   REQUIRE(raws.size() == 1);
-  // What the cutter tells read_job(): the game's detected encoding.
   raws[0].detected = detect_encoding(raws[0].bytes);
+  return raws[0];
+}
+
+// The fast lane's reading of `text` in the letters of `code` into `visitor`.
+bool lane_read(std::string_view text, std::string_view code, Visitor& visitor, LaneNotes* notes = nullptr,
+               std::size_t max_moves = ReadOptions{}.limits.max_moves) {
+  const RawGame raw = single_game(text);
+  const Language& lang = *find_language(code);
+  ReadOptions options;
+  options.language = &lang;
+  options.limits.max_moves = max_moves;
+  std::vector<Diagnostic> diagnostics;
+  return fast_read_game(raw, visitor, diagnostics, options, lang, notes);
+}
+
+Lanes read_both(std::string_view text, const Language& lang = english(), const ReadOptions& base = {}) {
+  std::vector<RawGame> raws{single_game(text)};
   Lanes l;
   ReadOptions options = base;
   options.language = &lang;
@@ -154,15 +171,8 @@ TEST_CASE("fast lane: the SAN it passes on is the SAN writer's text") {
   };
   for (const Row& r : rows) {
     CAPTURE(r.name);
-    std::vector<RawGame> raws = split_games(r.text);
-    REQUIRE(raws.size() == 1);
-    raws[0].detected = detect_encoding(raws[0].bytes);
-    const Language& lang = *find_language(r.code);
-    ReadOptions options;
-    options.language = &lang;
     Recorder rec;
-    std::vector<Diagnostic> diagnostics;
-    fast_read_game(raws[0], rec, diagnostics, options, lang);
+    lane_read(r.text, r.code, rec);
     const std::size_t n = std::min(rec.san.size(), r.san.size());
     CHECK(rec.san.size() >= r.san.size());
     for (std::size_t i = 0; i < n; ++i) {
@@ -242,18 +252,10 @@ TEST_CASE("fast lane: it notes whether it declined a game for its form or at a m
   };
   for (const Row& r : rows) {
     CAPTURE(r.name);
-    std::vector<RawGame> raws = split_games(r.text);
-    REQUIRE(raws.size() == 1);
-    raws[0].detected = detect_encoding(raws[0].bytes);
-    const Language& lang = *find_language(r.code);
-    ReadOptions options;
-    options.language = &lang;
-    options.limits.max_moves = r.max_moves;
     Game game;
     GameBuilder builder(game);
-    std::vector<Diagnostic> diagnostics;
     LaneNotes notes;
-    CHECK(fast_read_game(raws[0], builder, diagnostics, options, lang, &notes) == r.taken);
+    CHECK(lane_read(r.text, r.code, builder, &notes, r.max_moves) == r.taken);
     CHECK(notes.declined_by_form == r.by_form);
   }
 }
