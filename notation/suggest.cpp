@@ -366,6 +366,37 @@ std::string plies(std::size_t n) { return std::to_string(n) + (n == 1 ? " ply" :
 
 }  // namespace
 
+namespace {
+
+// The renderings of every legal move of `pos`, kept per thread for the last position asked
+// about: a file of broken games errs on its first move again and again (the same position), and
+// the renderings were over a third of the suggestions' work there. `legal` is `pos`'s list, in
+// legal_moves() order.
+const std::vector<std::vector<Rendering>>& renderings_of_all(const Position& pos, const MoveList& legal,
+                                                             const Language& lang) {
+  struct Memo {
+    bool valid = false;
+    Position pos;
+    bool chess960 = false;  // (not part of Position's ==)
+    const Language* lang = nullptr;
+    std::vector<std::vector<Rendering>> all;
+  };
+  thread_local Memo memo;
+  if (!memo.valid || memo.lang != &lang || memo.chess960 != pos.is_chess960() || !(memo.pos == pos) ||
+      memo.all.size() != legal.size()) {
+    memo.valid = false;
+    memo.all.resize(legal.size());
+    for (std::size_t i = 0; i < legal.size(); ++i) renderings_of(pos, legal[i], lang, memo.all[i]);
+    memo.pos = pos;
+    memo.chess960 = pos.is_chess960();
+    memo.lang = &lang;
+    memo.valid = true;
+  }
+  return memo.all;
+}
+
+}  // namespace
+
 std::vector<Suggestion> suggest(const Position& before, std::string_view written, const WrittenMove* written_move,
                                 const Language& language, std::span<const WrittenMove> following,
                                 const SuggestOptions& options) {
@@ -395,9 +426,10 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
   if (!ambiguous) {
     // Every legal move is a reading: the close ones by their writing, the far ones only when the
     // rest of the game needs them (a wrong piece on a random square leaves nothing else).
-    std::vector<Rendering> rs;
-    for (Move m : legal) {
-      renderings_of(before, m, language, rs);
+    const std::vector<std::vector<Rendering>>& all = renderings_of_all(before, legal, language);
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+      const Move m = legal[i];
+      const std::vector<Rendering>& rs = all[i];
       Hypothesis best{m, SuggestionKind::Slip, std::numeric_limits<double>::max(), 0, 0, false, {}};
       for (const Rendering& r : rs) {
         double c = distance(target, r.text) + r.extra;

@@ -189,6 +189,33 @@ TEST_CASE("suggest: SAN in the requested language; nothing when no move is legal
   CHECK(suggest_text(mated, "Kf2", english(), rest).empty());
 }
 
+TEST_CASE("suggest: the same answers whatever was asked before (renderings kept per position)") {
+  // The renderings of the last position's moves are kept per thread: asking about another
+  // position, or in other letters, in between changes nothing.
+  struct Ask {
+    const char* position;
+    const char* language;
+    const char* written;
+  };
+  const Ask asks[] = {{"moves:", "en", "Nf4"},       {"moves:", "es", "Cf4"}, {"moves: e4 e5", "en", "Nf4"},
+                      {"moves: e4 e5", "en", "Bc5"}, {"moves:", "en", "e5"},  {"moves:", "en", "Nf4"}};
+  auto texts = [](const std::vector<Suggestion>& found) {
+    std::vector<std::string> out;
+    for (const Suggestion& s : found) out.push_back(s.san + " " + s.why);
+    return out;
+  };
+  std::vector<std::vector<std::string>> first;
+  for (const Ask& a : asks)
+    first.push_back(texts(suggest_text(setup(a.position), a.written, *find_language(a.language), split("e5"))));
+  for (std::size_t i = std::size(asks); i-- > 0;) {  // the other order
+    CAPTURE(i);
+    const Ask& a = asks[i];
+    CHECK(texts(suggest_text(setup(a.position), a.written, *find_language(a.language), split("e5"))) == first[i]);
+  }
+  CHECK(first[0] == first[5]);
+  CHECK_FALSE(first[0].empty());
+}
+
 TEST_CASE("suggest: the look-ahead is bounded by max_lookahead") {
   Position before = setup("moves:");
   std::vector<std::string_view> rest = split("e5 Nxe5 d6 Nf3 Nf6");
