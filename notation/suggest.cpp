@@ -364,10 +364,6 @@ std::optional<Move> resolve_on(const WrittenMove& w, const Position& pos, const 
 
 std::string plies(std::size_t n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
 
-}  // namespace
-
-namespace {
-
 // The renderings of every legal move of `pos`, kept per thread for the last position asked
 // about: a file of broken games errs on its first move again and again (the same position), and
 // the renderings were over a third of the suggestions' work there. `legal` is `pos`'s list, in
