@@ -52,6 +52,15 @@ template <typename Input>
   throw tao::pegtl::parse_error(what + " (limit " + std::to_string(limit) + ", " + option + ")", in);
 }
 
+// After a move token or stray character: a game with max_errors errors is read no further from
+// here (a move token's own error is known only when the next element flushes it, so the game
+// lists max_errors errors and stops at the move token after the last of them).
+template <typename Input>
+void check_errors(const Input& in, ParseState& s) {
+  if (s.handler.errors() >= s.limits.max_errors)
+    limit_exceeded(in, s, "as many errors as the limit", s.limits.max_errors, "max_errors");
+}
+
 template <typename Rule>
 struct action : tao::pegtl::nothing<Rule> {};
 
@@ -277,6 +286,7 @@ struct action<move_token> {
     if (++s.moves > s.limits.max_moves)
       limit_exceeded(in, s, "more moves than the limit", s.limits.max_moves, "max_moves");
     s.handler.move(in.string_view(), offset_of(in));
+    check_errors(in, s);
   }
 };
 
@@ -285,6 +295,7 @@ struct action<stray> {
   template <typename Input>
   static void apply(const Input& in, ParseState& s) {
     s.handler.syntax_error(Code::PgnSyntax, "unexpected '" + in.string() + "' in movetext (skipped)", offset_of(in));
+    check_errors(in, s);
   }
 };
 

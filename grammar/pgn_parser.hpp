@@ -46,6 +46,8 @@ class PgnHandler {
   virtual void mark_apart(std::string_view /*text*/, std::uint64_t /*offset*/) {}
   // A structural error: the game stops here (E-PGN-SYNTAX, E-TAG, E-LIMIT).
   virtual void syntax_error(Code /*code*/, std::string_view /*message*/, std::uint64_t /*offset*/) {}
+  // How many errors the handler has reported for the game so far (PgnParseOptions::max_errors).
+  virtual std::size_t errors() const { return 0; }
 };
 
 // Limits on one game's text. Past any of them the game stops with E-LIMIT at the place where the
@@ -60,6 +62,10 @@ struct PgnParseOptions {
   std::size_t max_tag_value_bytes = std::size_t{64} << 10;  // one tag value (after unescaping)
   std::size_t max_line_bytes = std::size_t{16} << 20;       // one line of the game's text
   std::size_t max_moves = 50000;                            // move tokens, variations included
+  // Errors the handler reported (unreadable or illegal moves, stray characters): a game with this
+  // many is noise, not a score, and listing each of its tokens would cost time and memory in
+  // proportion. It stops at the next move token or stray character.
+  std::size_t max_errors = 1000;
 };
 
 // Parses one game (UTF-8, LF line ends). Returns false after reporting a structural error through

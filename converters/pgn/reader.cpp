@@ -231,8 +231,14 @@ class GameReader : public grammar::PgnHandler {
   }
 
   void syntax_error(Code code, std::string_view message, std::uint64_t offset) override {
+    // A limit crossed at the move token just taken (max_errors): that token is not read.
+    if (code == Code::LimitExceeded && pending_ && pending_->offset == offset) pending_.reset();
     flush();
     had_syntax_error_ = true;
+    if (code == Code::LimitExceeded) {
+      limit_hit_ = true;
+      current_ply_ = frames_.back().ply;  // the ply the limit stopped, not the last one read
+    }
     add(code, Severity::Error, offset, std::string(message));
   }
 
@@ -257,6 +263,8 @@ class GameReader : public grammar::PgnHandler {
     ResultFromTags r =
         reconcile_result(result_, tag_result ? std::optional<std::string_view>(*tag_result) : std::nullopt,
                          frames_.front().has_move, !tags_.empty());
+    // A game stopped by a limit was not read to its result token: nothing is said of it.
+    if (limit_hit_) r.remarks.clear();
     for (TagRemark& remark : r.remarks) {
       const std::uint64_t at = remark.place == RemarkPlace::ResultTag     ? tag_offset
                                : remark.place == RemarkPlace::ResultToken ? result_offset_
@@ -267,8 +275,11 @@ class GameReader : public grammar::PgnHandler {
     visitor_.end_game();
   }
 
+  std::size_t errors() const override { return errors_; }
+
   void add(Code code, Severity severity, std::uint64_t offset, std::string message, std::string written = {}) {
     offset = std::min<std::uint64_t>(offset, text_.size());
+    if (severity == Severity::Error) ++errors_;
     diagnostics_.push_back(game_diagnostic(code, severity, options_.file_name, raw_, file_offset(offset),
                                            lines_.at(offset), current_ply_, frames_.back().variation,
                                            std::move(message), std::move(written)));
@@ -491,6 +502,8 @@ class GameReader : public grammar::PgnHandler {
   bool skip_ = false;
   bool had_syntax_error_ = false;
   bool unsupported_variant_ = false;
+  std::size_t errors_ = 0;  // errors added (PgnParseOptions::max_errors)
+  bool limit_hit_ = false;  // the game stopped at a limit (E-LIMIT)
   std::vector<Frame> frames_;
   std::vector<std::size_t> bad_variation_depth_;
   std::uint32_t variations_ = 0;

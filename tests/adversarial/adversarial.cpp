@@ -305,14 +305,15 @@ TEST_CASE("adversarial: 20 MB single game of repeated movetext without results")
 }
 
 TEST_CASE("adversarial: a game of 50,000 unreadable moves") {
-  // Every token is a diagnostic (and normalize looks for suggestions): the cost per diagnostic
-  // must not grow with its offset in the game, or this game would take hours.
+  // Every token is an error: the game lists the first max_errors (1000) and stops there with
+  // E-LIMIT, rejected whole; listing all 50,000 took 90 MB and a second.
   const std::uint64_t tokens = 50000;
   const Run r = run(repeated(
       "[Event \"noise\"]\n\n", tokens, [](std::uint64_t i) { return std::string(i % 10 == 9 ? "Zz9\n" : "Zz9 "); },
       "*"));
   check_neighbours(r, 3);
   CHECK(r.stats.rejected == 1);
+  CHECK(r.rejected_bytes > tokens * 4);
   check_memory(tokens * 4);
 }
 

@@ -114,6 +114,40 @@ TEST_CASE("limits: just under passes, just over is E-LIMIT at its place, neighbo
   }
 }
 
+// n unreadable tokens (`Zz9`, an unknown piece letter), eight a line.
+std::string unreadable(std::size_t n) {
+  std::string s = "[Event \"m\"]\n\n";
+  for (std::size_t i = 0; i < n; ++i) s += std::string("Zz9") + (i % 8 == 7 ? "\n" : " ");
+  return s + "*";
+}
+
+TEST_CASE("limits: a game stops at the move after its max_errors-th error") {
+  ReadOptions options;
+  options.limits.max_errors = 10;
+  const Outcome under = read_between(unreadable(10), options);
+  REQUIRE(under.games == 3);
+  CHECK(under.neighbours_clean);
+  CHECK(under.limit == nullptr);
+  CHECK(under.middle_errors == 10);
+
+  const Outcome over = read_between(unreadable(40), options);
+  REQUIRE(over.games == 3);
+  CHECK(over.neighbours_clean);
+  REQUIRE(over.limit != nullptr);
+  CHECK(over.middle_errors == 11);  // ten listed, then E-LIMIT
+  CHECK(over.limit->message.find("max_errors") != std::string::npos);
+  CHECK(over.limit->line == 8);  // the 11th token: line 2 of the movetext, 3rd token
+  CHECK(over.limit->column == 9);
+  CHECK(over.records[1].original == unreadable(40));  // rejected whole, byte for byte
+
+  // Stray characters count too.
+  std::string strays;
+  for (int i = 0; i < 30; ++i) strays += "] ";
+  const Outcome stray = read_between("[Event \"m\"]\n\n1. e4 " + strays + "e5 *", options);
+  REQUIRE(stray.limit != nullptr);
+  CHECK(stray.middle_errors == 11);
+}
+
 TEST_CASE("limits: the defaults let ordinary games through and stop absurd ones") {
   ReadOptions defaults;
   CHECK(defaults.limits.max_depth == 64);
@@ -122,6 +156,7 @@ TEST_CASE("limits: the defaults let ordinary games through and stop absurd ones"
   CHECK(defaults.limits.max_tag_value_bytes == std::size_t{64} << 10);
   CHECK(defaults.limits.max_line_bytes == std::size_t{16} << 20);
   CHECK(defaults.limits.max_moves == 50000);
+  CHECK(defaults.limits.max_errors == 1000);
   const Outcome o = read_between(comment((std::size_t{16} << 20) + 1), defaults);
   REQUIRE(o.games == 3);
   REQUIRE(o.limit != nullptr);
