@@ -209,11 +209,17 @@ class FastReader {
       if (raw_.detected != Encoding::Utf8) return false;
       non_ascii_ = true;
     }
-    // The decoder turns CRLF into LF and a lone CR into LF: a CRLF is white space here like its
-    // LF, a lone CR (old Mac line ends) is left to the general reader.
+    // The decoder turns CRLF into LF and a lone CR into LF: a CR is white space here, it ends a
+    // `;` comment's line, and comments are passed on decoded (comment_text()). A lone CR (old Mac
+    // line ends) makes lines that LineCursor does not count: such a game is taken only as long as
+    // it needs no remark, and detect.cpp scans its text itself.
     for (const char* p = s_.data(); (p = static_cast<const char*>(std::memchr(p, '\r', s_.data() + s_.size() - p)));
          ++p)
-      if (p + 1 == s_.data() + s_.size() || p[1] != '\n') return false;
+      if (p + 1 == s_.data() + s_.size() || p[1] != '\n') {
+        lone_cr_ = true;
+        lettered_ok_ = false;
+        break;
+      }
     // detect.cpp's scan takes form feeds and vertical tabs for text, the scanner for space.
     if (std::memchr(s_.data(), '\f', s_.size()) || std::memchr(s_.data(), '\v', s_.size())) lettered_ok_ = false;
     visitor_.begin_game(raw_.number);
@@ -324,19 +330,15 @@ class FastReader {
           const void* close = std::memchr(s_.data() + i_ + 1, '}', s_.size() - i_ - 1);
           if (!close) return false;
           std::size_t end = static_cast<std::size_t>(static_cast<const char*>(close) - s_.data());
-          std::string_view text = s_.substr(i_ + 1, end - i_ - 1);
-          if (text.find('\r') != std::string_view::npos) return false;  // decoding would change it
-          visitor_.comment(text, CommentKind::Brace);
+          visitor_.comment(comment_text(s_.substr(i_ + 1, end - i_ - 1)), CommentKind::Brace);
           i_ = end + 1;
           continue;
         }
         case ';': {
           lettered_ok_ = false;  // detect.cpp's scan reads the words of ; comments
-          std::size_t end = s_.find('\n', i_);
+          std::size_t end = s_.find_first_of("\r\n", i_);
           if (end == std::string_view::npos) end = s_.size();
-          std::string_view text = s_.substr(i_ + 1, end - i_ - 1);
-          if (text.find('\r') != std::string_view::npos) return false;
-          visitor_.comment(text, CommentKind::Line);
+          visitor_.comment(s_.substr(i_ + 1, end - i_ - 1), CommentKind::Line);
           i_ = end;
           continue;
         }
@@ -375,7 +377,7 @@ class FastReader {
         case '"':
         case '}': return false;  // stray: reported by the grammar
         case '%':
-          if (i_ == 0 || s_[i_ - 1] == '\n') return false;  // an escape line
+          if (i_ == 0 || s_[i_ - 1] == '\n' || s_[i_ - 1] == '\r') return false;  // an escape line
           break;
         default: break;
       }
@@ -523,6 +525,7 @@ class FastReader {
       } else {
         auto r = resolve(w, f.current(), resolve_options_);
         if (!r) return false;
+        if (lone_cr_ && !r->warnings.empty()) return false;  // (lines_ counts LF line ends only)
         for (const ResolveWarning& warning : r->warnings)
           add(warning.code, at, warning.message, token, f.ply, f.variation);
         m = r->move;
@@ -548,6 +551,17 @@ class FastReader {
     f.has_move = true;
     ++f.ply;
     return true;
+  }
+
+  // A brace comment's text as the decoder gives it: CRLF and a lone CR become LF.
+  std::string_view comment_text(std::string_view text) {
+    if (text.find('\r') == std::string_view::npos) return text;
+    decoded_comment_.clear();
+    for (std::size_t k = 0; k < text.size(); ++k) {
+      if (text[k] != '\r') decoded_comment_ += text[k];
+      else if (k + 1 == text.size() || text[k + 1] != '\n') decoded_comment_ += '\n';
+    }
+    return decoded_comment_;
   }
 
   // A remark as GameReader::add() makes it: the offsets are the file's (ASCII, and a CR only
@@ -589,6 +603,8 @@ class FastReader {
   bool lettered_ok_ = true;
   bool declined_at_move_ = false;
   bool non_ascii_ = false;  // UTF-8 in tag values or comments (run())
+  bool lone_cr_ = false;    // a CR not before an LF (run())
+  std::string decoded_comment_;
   std::vector<std::uint32_t> lettered_;
   std::array<std::uint64_t, 26 * 128 / 64> seen_{};
   LineCursor lines_;  // remarks' lines and columns

@@ -102,7 +102,12 @@ TEST_CASE("fast lane: taken when it reads the game as the general reader does") 
       {"no result", "[Event \"x\"]\n\n1. e4 e5", false},
       {"result inside a variation", "1. e4 (1. d4 1-0) *", false},
       {"unclosed variation", "1. e4 (1. d4 *", false},
-      {"lone CR", "1. e4\re5 *", false},
+      // CR line ends: white space, the end of a `;` comment's line; comments passed on decoded.
+      {"lone CR", "1. e4\re5 *", true},
+      {"comments over CR and CRLF line ends", "1. e4 {two\r\nlines} e5 ; note\r\n2. Nf3 {old\rMac\r} Nc6 ; x\r3. Bb5 *",
+       true},
+      {"a remark in a game with a lone CR", "1. e4\rd5 2. ed5 *", false},  // its line is the general reader's
+      {"escape line after a CR", "1. e4\r% note\re5 *", false},
       // UTF-8 inside tag values and comments: the same bytes either way, columns in code points.
       {"UTF-8 in tag values and comments",
        "[White \"Ca\xC3\xB1"
