@@ -92,6 +92,26 @@ bool cannot_beat(const std::vector<Diagnostic>& diags, const Score& best, const 
   return true;
 }
 
+// A token with a control character (a C0 byte or DEL; the blanks end a token before it): no
+// letter set, style or descriptive dialect reads it (tests/unit/converters_detect.cpp tries them
+// all), so a reading whose every move error is such a token is as good as any other reading
+// can be. A file of games broken by NUL bytes was read again by each candidate letter set, the
+// mixed reading and the three descriptive dialects, game after game.
+bool unreadable_in_any_notation(std::string_view token) {
+  return std::any_of(token.begin(), token.end(),
+                     [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; });
+}
+
+bool errors_only_unreadable_anywhere(const std::vector<Diagnostic>& diags) {
+  bool any = false;
+  for (const Diagnostic& d : diags) {
+    if (!is_move_error(d)) continue;
+    if (d.code != Code::MoveSyntax || !unreadable_in_any_notation(d.written)) return false;
+    any = true;
+  }
+  return any;
+}
+
 // The beginnings of a game's tokens, split as letter_evidence reads them (after blanks, dots and
 // digits): one pass over the text for all languages. A token's first 16 bytes are more than a
 // piece letter and the byte after it need.
@@ -896,7 +916,7 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
   const Language* chosen = first;
   GameRecord best_record;
   bool replaced = false;
-  if (!best.clean()) {
+  if (!best.clean() && !errors_only_unreadable_anywhere(record.diagnostics)) {
     const TextBytes bytes = text_bytes(record.original);
     for (const Language* lang : candidate_languages(record.original)) {
       if (lang->letter_set == first->letter_set || reads_alike(bytes, *lang, *first)) continue;

@@ -10,8 +10,10 @@
 #include <vector>
 
 #include "converters/arbiter/detect.hpp"
+#include "converters/pgn/descriptive_io.hpp"
 #include "converters/pgn/pgn_writer.hpp"
 #include "converters/pgn/reader.hpp"
+#include "grammar/move_parser.hpp"
 #include "notation/write.hpp"
 
 namespace planilla {
@@ -345,6 +347,52 @@ TEST_CASE("reader: ReadOptions::stop_after stops a game at the diagnostic it acc
   GameRecord a;
   REQUIRE(all_reader.next(a));
   CHECK(count_code(a, Code::MoveSyntax) == 4);
+}
+
+// detect.cpp takes a reading whose every move error is a token with a control character for as
+// good as any: no letter set, style or descriptive dialect reads such a token.
+TEST_CASE("detect: a token with a control character reads in no notation") {
+  const std::string tokens[] = {"e4",
+                                "Nf3",
+                                "Cf3",
+                                "Sf3",
+                                "exd5",
+                                "O-O",
+                                "0-0-0",
+                                "e8=Q",
+                                "Ng1f3",
+                                "g1f3",
+                                "P-K4",
+                                "Kt-KB3",
+                                "C3AR",
+                                "P4R",
+                                "\xD0\x9A"
+                                "f3",
+                                "\xE2\x99\x98"
+                                "f3"};
+  const char controls[] = {'\0', '\x01', '\x08', '\x1B', '\x1F', '\x7F'};
+  for (const std::string& token : tokens) {
+    for (char c : controls) {
+      for (std::size_t at : {std::size_t{0}, std::size_t{1}, token.size()}) {
+        std::string t = token;
+        t.insert(at, 1, c);
+        CAPTURE(token);
+        CAPTURE(static_cast<int>(c));
+        CAPTURE(at);
+        for (const Language& lang : all_languages()) {
+          CAPTURE(lang.code);
+          CHECK_FALSE(parse_move(t, lang).has_value());
+        }
+        for (DescriptiveDialect d :
+             {DescriptiveDialect::English, DescriptiveDialect::Spanish, DescriptiveDialect::French}) {
+          GameRecord r = read_auto("[Event \"c\"]\n\n1. " + t + " *");
+          CHECK(r.reading.language != nullptr);  // detection kept the algebraic reading
+          CHECK(count_code(r, Code::MoveSyntax) == 1);
+          CHECK_FALSE(read_descriptive_record(r, d, ReadOptions{}));
+        }
+      }
+    }
+  }
 }
 
 }  // namespace planilla
