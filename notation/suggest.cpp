@@ -1,6 +1,7 @@
 #include "notation/suggest.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -160,45 +161,90 @@ double indel_cost(char32_t c) { return c == U'x' ? kCostCaptureMark : kCostDefau
 // substitution_cost() of every ASCII pair, computed on first use: the distance asks it for every
 // cell of every comparison of a written token with every legal move's renderings, and its pair
 // tables are searched linearly.
-double ascii_substitution_cost(char32_t a, char32_t b) {
+// substitution_cost() of a pair with a code point beyond ASCII, the same value faster: such a pair
+// can only be equal, a Cyrillic look-alike of a Latin letter (lookalike_pair's pairs are all
+// Cyrillic against ASCII), or a full substitution (the other rules are about ASCII pairs).
+double wide_substitution_cost(char32_t a, char32_t b) {
+  if (a == b) return 0;
+  const char32_t wide = a < 128 ? b : a;
+  if (wide < 0x400 || wide > 0x4FF) return kCostDefault;
+  return lookalike_pair(a, b) ? kCostLookalike : kCostDefault;
+}
+
+const double* ascii_substitution_costs() {
   static const std::vector<double> table = [] {
     std::vector<double> t(128 * 128);
     for (char32_t x = 0; x < 128; ++x)
       for (char32_t y = 0; y < 128; ++y) t[x * 128 + y] = substitution_cost(x, y);
     return t;
   }();
-  return table[a * 128 + b];
-}
-
-double cell_substitution_cost(char32_t a, char32_t b) {
-  return a < 128 && b < 128 ? ascii_substitution_cost(a, b) : substitution_cost(a, b);
+  return table.data();
 }
 
 // Optimal string alignment distance with the costs above (tokens are short: ≤ ~12 code points).
 // Lengths further apart than kMaxCost allows give the lower bound instead (every extra code point
 // costs at least kCostCaptureMark): the reading is far either way, and a glued token megabytes
 // long would otherwise cost length × rendering work for every legal move.
-double distance(const Text& a, const Text& b) {
+//
+// `extra` and `bound`: the caller keeps a reading only when distance + extra < bound. Once two
+// consecutive rows of the table are at least that far (every alignment passes through one of
+// them, and sums of costs never decrease, in floating point too), their minimum is returned
+// instead, which the caller rejects as it would the distance itself. The rows live on the stack
+// for renderings of up to kRow - 1 code points: a token is compared with about two hundred
+// renderings.
+double distance(const Text& a, const Text& b, double extra = 0,
+                double bound = std::numeric_limits<double>::infinity()) {
   const std::size_t n = a.size();
   const std::size_t m = b.size();
   const std::size_t apart = n > m ? n - m : m - n;
   if (static_cast<double>(apart) * kCostCaptureMark > 2 * kMaxCost)
     return static_cast<double>(apart) * kCostCaptureMark;
-  thread_local std::vector<double> d;  // kept between calls: a distance is asked hundreds of times a token
-  d.assign((n + 1) * (m + 1), 0.0);
-  auto at = [&](std::size_t i, std::size_t j) -> double& { return d[i * (m + 1) + j]; };
-  for (std::size_t i = 1; i <= n; ++i) at(i, 0) = at(i - 1, 0) + indel_cost(a[i - 1]);
-  for (std::size_t j = 1; j <= m; ++j) at(0, j) = at(0, j - 1) + indel_cost(b[j - 1]);
-  for (std::size_t i = 1; i <= n; ++i) {
-    for (std::size_t j = 1; j <= m; ++j) {
-      double v = std::min({at(i - 1, j) + indel_cost(a[i - 1]), at(i, j - 1) + indel_cost(b[j - 1]),
-                           at(i - 1, j - 1) + cell_substitution_cost(a[i - 1], b[j - 1])});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && a[i - 1] != a[i - 2])
-        v = std::min(v, at(i - 2, j - 2) + kCostTranspose);
-      at(i, j) = v;
-    }
+  constexpr std::size_t kRow = 32;
+  thread_local std::vector<double> spill;  // longer renderings: the rows on the heap
+  std::array<double, 4 * kRow> local;
+  double* rows = local.data();
+  const std::size_t width = m + 1;
+  if (width > kRow) {
+    spill.resize(4 * width);
+    rows = spill.data();
   }
-  return at(n, m);
+  double* before = rows;              // row i - 2 (for a transposition)
+  double* prev = rows + width;        // row i - 1
+  double* cur = rows + 2 * width;     // row i
+  double* insert = rows + 3 * width;  // insert[j]: the cost of b[j - 1] inserted
+  const char32_t* pa = a.data();
+  const char32_t* pb = b.data();
+  const double* ascii = ascii_substitution_costs();
+  prev[0] = 0;
+  for (std::size_t j = 1; j <= m; ++j) {
+    insert[j] = indel_cost(pb[j - 1]);
+    prev[j] = prev[j - 1] + insert[j];
+  }
+  double prev_min = 0;
+  for (std::size_t i = 1; i <= n; ++i) {
+    const char32_t ai = pa[i - 1];
+    const double remove = indel_cost(ai);
+    const double* costs = ai < 128 ? ascii + ai * 128 : nullptr;  // ai's row of the ASCII table
+    cur[0] = prev[0] + remove;
+    double row_min = cur[0];
+    for (std::size_t j = 1; j <= m; ++j) {
+      const char32_t bj = pb[j - 1];
+      const double substitute = costs && bj < 128 ? costs[bj] : wide_substitution_cost(ai, bj);
+      double v = std::min({prev[j] + remove, cur[j - 1] + insert[j], prev[j - 1] + substitute});
+      if (i > 1 && j > 1 && ai == pb[j - 2] && pa[i - 2] == bj && ai != pa[i - 2])
+        v = std::min(v, before[j - 2] + kCostTranspose);
+      cur[j] = v;
+      row_min = std::min(row_min, v);
+    }
+    const double floor = std::min(row_min, prev_min);
+    if (floor + extra >= bound) return floor;
+    double* const spare = before;
+    before = prev;
+    prev = cur;
+    cur = spare;
+    prev_min = row_min;
+  }
+  return prev[m];
 }
 
 // A reading of the score at the failing ply: which move is played now, what the writer did.
@@ -428,7 +474,7 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
       const std::vector<Rendering>& rs = all[i];
       Hypothesis best{m, SuggestionKind::Slip, std::numeric_limits<double>::max(), 0, 0, false, {}};
       for (const Rendering& r : rs) {
-        double c = distance(target, r.text) + r.extra;
+        double c = distance(target, r.text, r.extra, best.cost) + r.extra;
         if (c < best.cost) {
           best.cost = c;
           best.kind = r.kind;
