@@ -159,9 +159,7 @@ class FastReader {
     Spare& spare = spare_buffers();
     frames_.swap(spare.frames);
     lettered_.swap(spare.lettered);
-    frames_.clear();
-    lettered_.clear();
-    frames_.reserve(4);
+    lettered_.clear();  // (frames_ keep their positions: push_frame() reuses them)
   }
   ~FastReader() {
     if (frames_.capacity() > 64 || lettered_.capacity() > 4096) return;  // deep variations: not kept
@@ -310,7 +308,7 @@ class FastReader {
     const StartFromTags start = start_from_tags(has_variant_ ? std::optional(variant_) : std::nullopt,
                                                 has_fen_ ? std::optional(fen_) : std::nullopt);
     if (!start.playable || !start.remarks.empty()) return false;  // the grammar lane says why
-    Frame& f = frames_.emplace_back();
+    Frame& f = push_frame();
     f.current() = start.position;
     chess960_ = start.chess960;
     f.before() = f.current();
@@ -354,10 +352,10 @@ class FastReader {
         }
         case '(': {
           if (s_.substr(i_, 3) == "(=)") return false;  // draw offer
-          if (!frames_.back().has_move) return false;
-          if (static_cast<int>(frames_.size()) > options_.limits.max_depth) return false;
-          Frame& f = frames_.emplace_back();  // may move the parent: look it up again
-          Frame& parent = frames_[frames_.size() - 2];
+          if (!top().has_move) return false;
+          if (static_cast<int>(depth_) > options_.limits.max_depth) return false;
+          Frame& f = push_frame();  // may move the parent: look it up again
+          Frame& parent = frames_[depth_ - 2];
           f.current() = parent.before();
           f.before() = parent.before();
           f.ply = parent.ply - 1;
@@ -367,8 +365,9 @@ class FastReader {
           continue;
         }
         case ')':
-          if (frames_.size() <= 1) return false;
-          frames_.pop_back();
+          if (depth_ <= 1) return false;
+          --depth_;
+          top_ = &frames_[depth_ - 1];
           visitor_.end_variation();
           ++i_;
           continue;
@@ -383,7 +382,7 @@ class FastReader {
       }
       if (!element()) return false;
     }
-    return frames_.size() == 1;
+    return depth_ == 1;
   }
 
   // A result, a move number, dots or a move token at i_.
@@ -393,7 +392,7 @@ class FastReader {
     if (c == '*' || ((c == '1' || c == '0') && (next == '-' || next == '/'))) {  // (a move number: no)
       for (std::string_view r : {"1-0", "0-1", "1/2-1/2", "*"}) {
         if (s_.substr(i_, r.size()) == r && token_end(i_ + r.size())) {
-          if (frames_.size() > 1) return false;  // a result inside a variation: a warning
+          if (depth_ > 1) return false;  // a result inside a variation: a warning
           result_ = parse_result(r);
           i_ += r.size();
           return true;
@@ -432,7 +431,7 @@ class FastReader {
       return false;
     if (++moves_ > options_.limits.max_moves) return false;
     if (!move(token, i_)) return false;
-    if (frames_.size() == 1 && token[0] >= 'A' && token[0] <= 'Z' && token[0] != 'O') note_lettered(token, i_);
+    if (depth_ == 1 && token[0] >= 'A' && token[0] <= 'Z' && token[0] != 'O') note_lettered(token, i_);
     i_ = end;
     return true;
   }
@@ -502,7 +501,7 @@ class FastReader {
 
   bool move(std::string_view token, std::size_t at) {
     declined_at_move_ = true;  // until the move is taken
-    Frame& f = frames_.back();
+    Frame& f = top();
     Position& next = f.spare();
     WrittenMove w;
     Move m;
@@ -608,7 +607,21 @@ class FastReader {
   std::vector<std::uint32_t> lettered_;
   std::array<std::uint64_t, 26 * 128 / 64> seen_{};
   LineCursor lines_;  // remarks' lines and columns
+  // The lines open now are frames_[0, depth_); the frames beyond are kept from earlier games and
+  // lines, so that a game does not construct three positions per line anew.
   std::vector<Frame> frames_;
+  std::size_t depth_ = 0;
+  Frame* top_ = nullptr;  // frames_[depth_ - 1]
+  Frame& top() { return *top_; }
+  Frame& push_frame() {
+    if (depth_ == frames_.size()) frames_.emplace_back();
+    Frame& f = frames_[depth_++];
+    f.has_move = false;
+    f.ply = 1;
+    f.variation = 0;
+    top_ = &f;
+    return f;
+  }
   MoveList list_;
 
   struct Spare {

@@ -52,6 +52,13 @@ PgnWriter::Buffers& PgnWriter::spare_buffers() {
   return spare;
 }
 
+namespace {
+const Position& standard_start() {
+  static const Position start = Position::startpos();
+  return start;
+}
+}  // namespace
+
 PgnWriter::PgnWriter(std::string& out, PgnWriteOptions options) : out_(out), options_(options) {
   Buffers& spare = spare_buffers();
   tags_.swap(spare.tags);
@@ -75,7 +82,7 @@ PgnWriter::~PgnWriter() {
 void PgnWriter::begin_game(std::uint32_t) {
   tags_.clear();
   tag_text_.clear();
-  start_ = Position::startpos();
+  start_.reset();
   chess960_ = false;
   result_ = GameResult::None;
   movetext_.clear();
@@ -96,7 +103,8 @@ void PgnWriter::tag(std::string_view name, std::string_view value) {
 }
 
 Skip PgnWriter::end_tags(const Position& start, bool chess960) {
-  start_ = start;
+  if (chess960 || !(start == standard_start())) start_ = start;
+  else start_.reset();
   chess960_ = chess960;
   return Skip::No;
 }
@@ -292,9 +300,8 @@ void PgnWriter::end_game() {
   // Tag section: the Seven Tag Roster in order, then the set-up tags, then the rest as read.
   bool had_fen = false;
   for (const TagRef& t : tags_) had_fen = had_fen || name_of(t) == "FEN";
-  static const Position start_position = Position::startpos();
-  const bool set_up = chess960_ || had_fen || !(start_ == start_position);
-  const std::string fen = set_up ? write_fen(start_, options_.fen) : std::string();
+  const bool set_up = chess960_ || had_fen || start_.has_value();
+  const std::string fen = set_up ? write_fen(start_ ? *start_ : standard_start(), options_.fen) : std::string();
   // Every tag as read (names and values at most doubled), the roster's defaults, the set-up tags.
   const std::size_t most = 2 * tag_text_.size() + 5 * tags_.size() + 7 * 24 + 64 + 2 * fen.size();
   out_.reserve(out_.size() + most + movetext_.view().size() + 16);

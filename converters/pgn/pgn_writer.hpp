@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -109,7 +110,9 @@ class PgnWriter : public Visitor {
   PgnWriteOptions options_;
   std::vector<TagRef> tags_;
   std::string tag_text_;
-  Position start_;
+  // The start position when the game has its own (a Chess960 game always): most games start from
+  // the standard one, and a copy of it per game was a tenth of writing a game of no moves.
+  std::optional<Position> start_;
   bool chess960_ = false;
   GameResult result_ = GameResult::None;
   TextBuffer movetext_;
