@@ -10,7 +10,12 @@ namespace {
 // insert) per game cost about as much as reading a short game, and kept the cutter thread busy
 // waking workers. A batch closes at kBatchGames games or kBatchBytes of input, whichever comes
 // first, so memory stays bounded by the batches in flight (4 per worker) plus the largest game.
+// Games of a few bytes (a file of bare results or empty games) fill kBatchGames with less than
+// kBatchMinBytes: their batch takes up to kBatchMaxGames, or two threads spent half again the
+// CPU of one on hand-offs.
 constexpr std::size_t kBatchGames = 64;
+constexpr std::size_t kBatchMinBytes = std::size_t{8} << 10;
+constexpr std::size_t kBatchMaxGames = 1024;
 constexpr std::size_t kBatchBytes = std::size_t{256} << 10;
 
 }  // namespace
@@ -79,7 +84,8 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
     std::vector<GameJob> batch;
     std::size_t bytes = 0;
     GameJob job;
-    while (batch.size() < kBatchGames && bytes < kBatchBytes && reader.next_job(job)) {
+    while ((batch.size() < kBatchGames || (bytes < kBatchMinBytes && batch.size() < kBatchMaxGames)) &&
+           bytes < kBatchBytes && reader.next_job(job)) {
       bytes += job.bytes.size();
       batch.push_back(std::move(job));
       job = GameJob{};
