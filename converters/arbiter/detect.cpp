@@ -959,7 +959,13 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
   // first); English wins every tie it is part of, and the pieces' move frequencies break the
   // others. Two equally lenient readings that give different moves make the game ambiguous.
   std::vector<OtherReading> others;
-  if (best.clean()) {
+  // A game stopped by a limit (E-LIMIT) is rejected whole and was not read to its end: which
+  // other letter sets read its first part alike says nothing of the game, and each reading would
+  // go to the limit again (a game of 240,000 variations was read to its 50,000th move thirteen
+  // times). (With a clean reading the limit is a textual one, which every letter set meets alike.)
+  const bool stopped = std::any_of(record.diagnostics.begin(), record.diagnostics.end(),
+                                   [](const Diagnostic& d) { return d.code == Code::LimitExceeded; });
+  if (best.clean() && !stopped) {
     // The letter sets that know every lettered token; for an English game only English itself,
     // usually, so a clean game costs one scan of its text here and no re-reading.
     thread_local std::vector<Prefix> lettered;

@@ -395,4 +395,27 @@ TEST_CASE("detect: a token with a control character reads in no notation") {
   }
 }
 
+// A game stopped by a limit is rejected whole: detection does not read it again with the letter
+// sets that might tie with the first reading (each reading would go to the limit again).
+TEST_CASE("detect: a game stopped by a limit is not read again for ties") {
+  std::string pawns = "[Event \"p\"]\n\n1. e4";
+  for (int i = 0; i < 30; ++i) pawns += " (1. d4)";
+  pawns += " *";
+  for (std::size_t limit : {std::size_t{10}, std::size_t{50000}}) {
+    CAPTURE(limit);
+    std::istringstream in(pawns);
+    ReadOptions options;
+    options.limits.max_moves = limit;
+    PgnReader reader(in, options);
+    NotationSpec from;
+    from.auto_detect = true;
+    GameRecord r;
+    REQUIRE(read_next_game(reader, r, options, from));
+    const bool stopped = limit == 10;
+    CHECK(count_code(r, Code::LimitExceeded) == (stopped ? 1 : 0));
+    // Read through, the pawn moves read alike in every letter set, and the note says so.
+    CHECK(count_code(r, Code::LanguageDetected) == (stopped ? 0 : 1));
+  }
+}
+
 }  // namespace planilla
