@@ -5,6 +5,7 @@
 
 #include "converters/report/report_writer.hpp"
 #include "converters/report/source_lines.hpp"
+#include "grammar/move_parser.hpp"
 
 namespace planilla {
 
@@ -36,7 +37,7 @@ class TextReport final : public ReportWriter {
                               message.substr(0, d.written.size()) == d.written &&
                               message.substr(d.written.size(), 2) == ": ";
     if (d.game != 0) out << game_label(d, record);
-    if (!d.written.empty()) out << ' ' << d.written;
+    if (!d.written.empty()) out << ' ' << token_excerpt(d.written);  // (a glued token can be megabytes)
     if (d.game != 0 || !d.written.empty()) out << ": ";
     out << (message_names_move ? message.substr(d.written.size() + 2) : message);
     if (c) out << "\033[0m";
@@ -59,7 +60,8 @@ class TextReport final : public ReportWriter {
           ++col;
         }
         if (c) out << colour;
-        const std::size_t width = display_width(d.written);
+        // Under the token, never wider than the excerpt (a glued token can be megabytes).
+        const std::size_t width = std::min(display_width(d.written), display_width(src));
         out << '^' << std::string(width > 1 ? width - 1 : 0, '~');
         if (c) out << "\033[0m";
         out << '\n';

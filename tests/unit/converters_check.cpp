@@ -87,6 +87,17 @@ TEST_CASE("check text report: a long line is cut around each diagnostic's column
   }
 }
 
+TEST_CASE("check text report: a glued token of 30,000 bytes is named and underlined in short") {
+  std::string glued;
+  for (int i = 0; i < 10000; ++i) glued += "Nf3";
+  const auto lines = report("[Event \"x\"]\n\n1. " + glued + " *\n");
+  REQUIRE(!lines.empty());
+  CHECK(lines[0].find("(30000 bytes)") != std::string::npos);  // the token, cut, in the header
+  for (const std::string& l : lines) CHECK(l.size() < 1200);
+  const auto shown = excerpts(lines);
+  REQUIRE(shown.size() == 1);
+}
+
 TEST_CASE("check text report: windows of one long UTF-8 line, each found from the last") {
   // Each window begins before the last one's end: the cursor steps back over two-byte letters.
   std::string movetext;
