@@ -165,7 +165,12 @@ struct Node {
   std::vector<std::pair<ParsedDescriptive, std::size_t>> edges;  // reading, byte of the next node
   bool unreadable = false;  // a Move token no reading starts at: the score stops here
   bool viable = false;      // some path from here reaches a goal
+  bool limit = false;       // unreadable because the score has kMaxLatticeMoves moves before it
 };
+
+// Moves of a score the lattice reads at most: the PGN reader's max_moves. Past it the score stops
+// with E-LIMIT; a 3 MB token of glued moves (`P-K4P-K4Kt-KB3…`) built a lattice of 180 MB.
+constexpr std::size_t kMaxLatticeMoves = 50000;
 
 struct Lattice {
   std::map<std::size_t, Node> nodes;  // by byte; edges only go forward
@@ -188,10 +193,18 @@ Lattice build_lattice(std::string_view text, DescriptiveDialect dialect) {
   };
   lat.start = add(0);
   // std::map keeps iterators valid on insertion, and every new node lies after the current one.
+  std::size_t moves = 0;
   for (auto& [byte, node] : lat.nodes) {
     if (node.token.kind != TokenKind::Move) {
       lat.clean = true;
       continue;
+    }
+    if (++moves > kMaxLatticeMoves) {
+      // The score stops here, whatever follows: the goal is this node.
+      node.unreadable = node.limit = true;
+      lat.furthest_stop = byte;
+      lat.clean = false;
+      break;
     }
     auto readings = parse_descriptive_prefixes(text.substr(byte), dialect, byte);
     if (readings.empty()) {
@@ -232,7 +245,16 @@ DescriptiveScore score_from_path(std::string_view text, const Node& last,
   DescriptiveScore score;
   score.moves.reserve(moves.size());
   for (const auto* m : moves) score.moves.push_back(m->move);
-  if (last.unreadable) {
+  if (last.limit) {
+    Diagnostic d;
+    d.code = Code::LimitExceeded;
+    d.severity = Severity::Error;
+    d.byte = last.token.byte;
+    d.ply = static_cast<std::uint32_t>(score.moves.size() + 1);
+    d.message = "more moves than the limit (limit " + std::to_string(kMaxLatticeMoves) + ", max_moves)";
+    score.diagnostics.push_back(std::move(d));
+    score.stopped_early = true;
+  } else if (last.unreadable) {
     const std::size_t pos = last.token.byte;
     std::size_t end = pos;
     while (end < text.size() && !is_space(text[end])) ++end;

@@ -251,3 +251,20 @@ TEST_CASE("descriptive: a reading ends within the length of a printed move, even
   REQUIRE(!spaced.empty());
   CHECK(spaced.front().length == 4);
 }
+
+TEST_CASE("descriptive score: a glued score stops at the move limit with E-LIMIT") {
+  // 60,000 glued moves: the lattice of readings reads 50,000 (the PGN reader's max_moves) and
+  // stops; it built a node per move of the whole text before (180 MB for 3 MB).
+  std::string glued;
+  for (int i = 0; i < 30000; ++i) glued += "Kt-KB3Kt-KB1";
+  const DescriptiveScore score = read_descriptive_score_raw(glued, DescriptiveDialect::English);
+  CHECK(score.moves.size() == 50000);
+  CHECK(score.stopped_early);
+  REQUIRE(score.diagnostics.size() == 1);
+  CHECK(score.diagnostics[0].code == Code::LimitExceeded);
+  CHECK(score.diagnostics[0].ply == 50001);
+  CHECK(score.diagnostics[0].byte == 25000 * 12);
+  const DescriptiveScore short_one = read_descriptive_score_raw(glued.substr(0, 1200), DescriptiveDialect::English);
+  CHECK(short_one.moves.size() == 200);
+  CHECK_FALSE(short_one.stopped_early);
+}
