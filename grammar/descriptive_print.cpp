@@ -45,14 +45,15 @@ class CachedRegexTraits : public std::regex_traits<char> {
   using Base = std::regex_traits<char>;
   using char_class_type = Base::char_class_type;
 
+  // (The matcher asks for "w" at every `\b` it tests: compared in place, with no string built.)
   template <class It>
   char_class_type lookup_classname(It first, It last, bool icase = false) const {
-    const std::string name(first, last);
     std::vector<NamedClass>& named = named_classes();
+    const auto size = static_cast<std::size_t>(std::distance(first, last));
     for (const NamedClass& c : named)
-      if (c.icase == icase && c.name == name) return c.mask;
+      if (c.icase == icase && c.name.size() == size && std::equal(first, last, c.name.begin())) return c.mask;
     const char_class_type mask = Base::lookup_classname(first, last, icase);
-    named.push_back(NamedClass{name, icase, mask});
+    named.push_back(NamedClass{std::string(first, last), icase, mask});
     return mask;
   }
   bool isctype(char c, char_class_type mask) const {
