@@ -255,7 +255,9 @@ struct Hypothesis {
   int shift = 0;
   std::size_t kept = 0;
   bool full = false;
-  std::string rendering;  // the writing this reading compares with (for `why`)
+  // The writing this reading compares with (for `why`): one of the renderings of this call's
+  // position, which stay put until it returns.
+  const Text* rendering = nullptr;
   // Check marks of the score this reading contradicts ('+' written where it gives no check, or,
   // in a score that marks checks, a check left unmarked): ranks readings the rest keeps legal.
   std::size_t marks = 0;
@@ -478,7 +480,7 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
         if (c < best.cost) {
           best.cost = c;
           best.kind = r.kind;
-          best.rendering = encode_utf8(r.text);
+          best.rendering = &r.text;
         }
       }
       if (best.cost > kMaxCost) {
@@ -616,11 +618,12 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
     s.shift = h.shift;
     s.score = std::exp(-h.cost) * (static_cast<double>(h.kept) + 1) / (static_cast<double>(lookahead) + 1);
     s.evident = i == 0 && evident;
+    const std::string rendering = h.rendering ? encode_utf8(*h.rendering) : std::string();
     switch (h.kind) {
       case SuggestionKind::Candidate: s.why = "one of the moves the writing matches"; break;
-      case SuggestionKind::Slip: s.why = "a slip in the writing (" + h.rendering + ")"; break;
-      case SuggestionKind::PieceLetter: s.why = "another piece letter (" + h.rendering + ")"; break;
-      case SuggestionKind::OtherLanguage: s.why = "the letter of another language (" + h.rendering + ")"; break;
+      case SuggestionKind::Slip: s.why = "a slip in the writing (" + rendering + ")"; break;
+      case SuggestionKind::PieceLetter: s.why = "another piece letter (" + rendering + ")"; break;
+      case SuggestionKind::OtherLanguage: s.why = "the letter of another language (" + rendering + ")"; break;
       case SuggestionKind::RankFromOtherSide: s.why = "the rank counted from the other side"; break;
       case SuggestionKind::SquaresSwapped: s.why = "from and to squares swapped"; break;
       case SuggestionKind::CastlingAsKing: s.why = "castling written as a king move"; break;
