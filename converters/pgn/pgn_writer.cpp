@@ -59,7 +59,23 @@ const Position& standard_start() {
 }
 }  // namespace
 
-PgnWriter::PgnWriter(std::string& out, PgnWriteOptions options) : out_(out), options_(options) {
+PgnWriter& PgnWriter::for_thread(std::string& out, const PgnWriteOptions& options) {
+  // The spare buffers first: a thread's objects are destroyed in the reverse order of their
+  // construction, and the writer's destructor hands its buffers back to them.
+  spare_buffers();
+  thread_local std::optional<PgnWriter> writer;
+  if (!writer) {
+    writer.emplace(out, options);
+  } else {
+    writer->out_ = &out;
+    writer->options_ = options;
+    writer->san_language_ = nullptr;  // (the answer depends on the options)
+    writer->san_same_ = false;
+  }
+  return *writer;
+}
+
+PgnWriter::PgnWriter(std::string& out, PgnWriteOptions options) : out_(&out), options_(options) {
   Buffers& spare = spare_buffers();
   tags_.swap(spare.tags);
   tag_text_.swap(spare.tag_text);
@@ -80,6 +96,7 @@ PgnWriter::~PgnWriter() {
 }
 
 void PgnWriter::begin_game(std::uint32_t) {
+  unresolved_.clear();  // (a game given up by the fast lane may have left some)
   tags_.clear();
   tag_text_.clear();
   start_.reset();
@@ -304,9 +321,9 @@ void PgnWriter::end_game() {
   const std::string fen = set_up ? write_fen(start_ ? *start_ : standard_start(), options_.fen) : std::string();
   // Every tag as read (names and values at most doubled), the roster's defaults, the set-up tags.
   const std::size_t most = 2 * tag_text_.size() + 5 * tags_.size() + 7 * 24 + 64 + 2 * fen.size();
-  out_.reserve(out_.size() + most + movetext_.view().size() + 16);
+  out_->reserve(out_->size() + most + movetext_.view().size() + 16);
   {
-    TagSink sink(out_, most);
+    TagSink sink(*out_, most);
     std::array<bool, kSevenTagRoster.size()> used{};
     for (std::size_t k = 0; k < kSevenTagRoster.size(); ++k) {
       std::string_view name = kSevenTagRoster[k];
@@ -344,10 +361,10 @@ void PgnWriter::end_game() {
       sink.tag(name, value_of(t));
     }
   }
-  out_ += '\n';
+  *out_ += '\n';
   put(result_text(result_));
-  out_ += movetext_.view();
-  out_ += "\n\n";
+  *out_ += movetext_.view();
+  *out_ += "\n\n";
 }
 
 void append_pgn(std::string& out, const Game& game, const PgnWriteOptions& options) {

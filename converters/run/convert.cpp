@@ -40,7 +40,7 @@ RunStats convert(std::istream& in, std::ostream& out, const ConvertOptions& opti
   DirectWriter direct;
   ReadOptions read = options.read;
   if (pgn_out) {
-    direct = [&write](ProcessedGame& g) { return std::make_unique<PgnWriter>(g.text, write); };
+    direct = [&write](ProcessedGame& g) -> Visitor* { return &PgnWriter::for_thread(g.text, write); };
     read.keep_model = false;
   }
   // Repairs and writing run on the workers; counting, reporting and output in input order.

@@ -41,7 +41,9 @@ RunStats normalize(std::istream& in, std::ostream& out, std::ostream* rejects, c
   // Writing (or the reject text) is prepared on the workers; output goes out in input order.
   // The games the reader's fast lane takes (no errors) are written while they are read: no
   // model to build and replay.
-  DirectWriter direct = [&options](ProcessedGame& g) { return std::make_unique<PgnWriter>(g.text, options.write); };
+  DirectWriter direct = [&options](ProcessedGame& g) -> Visitor* {
+    return &PgnWriter::for_thread(g.text, options.write);
+  };
   ReadOptions read = options.read;
   read.keep_model = false;
   GameWork work = [&](ProcessedGame& g) {

@@ -65,8 +65,8 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
   const ReadOptions options = reading_options(given, from);
   PgnReader reader(in, options);
   auto process_one = [&](GameJob& job, ProcessedGame& g) {
-    std::unique_ptr<Visitor> writer = direct ? direct(g) : nullptr;
-    read_job(job, g.record, options, writer.get());
+    Visitor* writer = direct ? direct(g) : nullptr;
+    read_job(job, g.record, options, writer);
     interpret_game(g.record, options, from);
     if (work) work(g);
   };

@@ -44,7 +44,8 @@ using GameSink = std::function<void(ProcessedGame&)>;  // in input order, one at
 // A visitor that writes a game into its ProcessedGame::text while the reader reads it (read_job()'s
 // `direct`), on a worker thread; GameRecord::direct_visited then tells the work that the text is
 // written. Saves building and replaying the model of the games the reader's fast lane takes.
-using DirectWriter = std::function<std::unique_ptr<Visitor>(ProcessedGame&)>;
+// The visitor is not owned: the calling thread's, aimed at this game (PgnWriter::for_thread).
+using DirectWriter = std::function<Visitor*(ProcessedGame&)>;
 
 // `options` reading in the language `from` names, the one place a caller sets it: a language
 // named there replaces options.language; with auto detection the reader starts in English
