@@ -19,9 +19,8 @@
 namespace planilla {
 namespace {
 
-GameRecord read_auto(const std::string& pgn) {
+GameRecord read_auto(const std::string& pgn, const ReadOptions& options = {}) {
   std::istringstream in(pgn);
-  ReadOptions options;
   PgnReader reader(in, options);
   NotationSpec from;
   from.auto_detect = true;
@@ -403,14 +402,9 @@ TEST_CASE("detect: a game stopped by a limit is not read again for ties") {
   pawns += " *";
   for (std::size_t limit : {std::size_t{10}, std::size_t{50000}}) {
     CAPTURE(limit);
-    std::istringstream in(pawns);
     ReadOptions options;
     options.limits.max_moves = limit;
-    PgnReader reader(in, options);
-    NotationSpec from;
-    from.auto_detect = true;
-    GameRecord r;
-    REQUIRE(read_next_game(reader, r, options, from));
+    const GameRecord r = read_auto(pawns, options);
     const bool stopped = limit == 10;
     CHECK(count_code(r, Code::LimitExceeded) == (stopped ? 1 : 0));
     // Read through, the pawn moves read alike in every letter set, and the note says so.
