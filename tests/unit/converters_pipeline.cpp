@@ -18,6 +18,10 @@ std::string read_file(const std::string& path) {
   return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
 }
 
+// Copies of the samples in the archive below: 318 KB, past the 256 KB below which the pipeline
+// reads on one thread, so that the workers really overlap.
+constexpr int kCopies = 120;
+
 // Every sample file concatenated, repeated so that the workers really overlap.
 std::string sample_archive() {
   std::string all;
@@ -27,7 +31,7 @@ std::string sample_archive() {
     all += "\n\n";
   }
   std::string repeated;
-  for (int i = 0; i < 20; ++i) repeated += all;
+  for (int i = 0; i < kCopies; ++i) repeated += all;
   return repeated;
 }
 
@@ -49,9 +53,10 @@ std::string convert_with(const std::string& input, unsigned jobs, std::uint64_t*
 
 TEST_CASE("convert: the same output for 1, 2 and 4 jobs") {
   std::string input = sample_archive();
+  REQUIRE(input.size() > (std::size_t{256} << 10));
   std::uint64_t g1 = 0, g2 = 0, g4 = 0;
   std::string one = convert_with(input, 1, &g1);
-  CHECK(g1 == 20 * 11);                                        // seven files, errors.pgn holds five games
+  CHECK(g1 == kCopies * 11);                                   // seven files, errors.pgn holds five games
   CHECK(one.find("1. e4 e5 2. Sf3 d6") != std::string::npos);  // Morphy's game in German letters
   CHECK(convert_with(input, 2, &g2) == one);
   CHECK(convert_with(input, 4, &g4) == one);
@@ -77,7 +82,7 @@ TEST_CASE("normalize: the same output and rejects for 1 and 3 jobs; read = writt
   CHECK(out_text[0] == out_text[1]);
   CHECK(rejects_text[0] == rejects_text[1]);
   CHECK(stats[0].games == stats[0].written + stats[0].rejected);
-  CHECK(stats[0].rejected == 20 * 3);  // errors.pgn: the illegal, the ambiguous and the garbage game
+  CHECK(stats[0].rejected == kCopies * 3);  // errors.pgn: the illegal, the ambiguous and the garbage game
   CHECK(stats[1].games == stats[0].games);
 }
 
