@@ -99,10 +99,13 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
   // An input shorter than kParallelMinBytes is read on this thread: starting the workers and
   // handing its games between threads cost more than the second core gives back (a file of 20,000
   // bare results took twice the CPU on two threads, and longer on the clock). Its first batches
-  // are cut ahead to find out; a longer input goes to the workers, those batches first.
+  // are cut ahead to find out, no more of them than the workers hold in flight (the memory bound
+  // stays theirs: 256 KB of empty games are 87,000 games); a longer input goes to the workers,
+  // those batches first.
+  const std::size_t in_flight = 4 * static_cast<std::size_t>(effective_jobs(jobs));
   std::deque<std::vector<GameJob>> ahead;
   std::size_t ahead_bytes = 0;
-  while (ahead_bytes < kParallelMinBytes) {
+  while (ahead_bytes < kParallelMinBytes && ahead.size() < in_flight) {
     std::optional<std::vector<GameJob>> batch = cut_batch();
     if (!batch) {
       for (std::vector<GameJob>& cut : ahead)
@@ -134,8 +137,7 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
   std::function<void(std::vector<ProcessedGame>&)> deliver = [&](std::vector<ProcessedGame>& games) {
     for (ProcessedGame& g : games) sink(g);
   };
-  run_ordered<std::vector<GameJob>, std::vector<ProcessedGame>>(
-      next, process, deliver, BatchOptions{jobs, 4 * static_cast<std::size_t>(effective_jobs(jobs))});
+  run_ordered<std::vector<GameJob>, std::vector<ProcessedGame>>(next, process, deliver, BatchOptions{jobs, in_flight});
   return reader.file_diagnostics();
 }
 
