@@ -158,9 +158,6 @@ double substitution_cost(char32_t a, char32_t b) {
 
 double indel_cost(char32_t c) { return c == U'x' ? kCostCaptureMark : kCostDefault; }
 
-// substitution_cost() of every ASCII pair, computed on first use: the distance asks it for every
-// cell of every comparison of a written token with every legal move's renderings, and its pair
-// tables are searched linearly.
 // substitution_cost() of a pair with a code point beyond ASCII, the same value faster: such a pair
 // can only be equal, a Cyrillic look-alike of a Latin letter (lookalike_pair's pairs are all
 // Cyrillic against ASCII), or a full substitution (the other rules are about ASCII pairs).
@@ -171,6 +168,9 @@ double wide_substitution_cost(char32_t a, char32_t b) {
   return lookalike_pair(a, b) ? kCostLookalike : kCostDefault;
 }
 
+// substitution_cost() of every ASCII pair (128 × 128, row by first code point), computed on first
+// use: the distance asks it for every cell of every comparison of a written token with every
+// legal move's renderings, and its pair tables are searched linearly.
 const double* ascii_substitution_costs() {
   static const std::vector<double> table = [] {
     std::vector<double> t(128 * 128);

@@ -73,14 +73,15 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
     interpret_game(g.record, options, from);
     if (work) work(g);
   };
+  auto on_this_thread = [&](GameJob& job) {
+    ProcessedGame g;
+    process_one(job, g);
+    sink(g);
+  };
   if (effective_jobs(jobs) <= 1) {
     // One thread: no batching, no queue; one game in memory at a time.
     GameJob job;
-    while (reader.next_job(job)) {
-      ProcessedGame g;
-      process_one(job, g);
-      sink(g);
-    }
+    while (reader.next_job(job)) on_this_thread(job);
     return reader.file_diagnostics();
   }
   auto cut_batch = [&]() -> std::optional<std::vector<GameJob>> {
@@ -110,9 +111,7 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
     if (!batch) {
       for (std::vector<GameJob>& cut : ahead)
         for (GameJob& job : cut) {
-          ProcessedGame g;
-          process_one(job, g);
-          sink(g);
+          on_this_thread(job);
           job = GameJob{};
         }
       return reader.file_diagnostics();
