@@ -255,7 +255,7 @@ Diagnostic language_note(const GameRecord& record, const ReadOptions& options, s
   note.file = options.file_name;
   note.game = record.number;
   note.line = record.line;
-  note.column = 1;
+  note.column = record.column;
   note.byte = record.offset;
   note.message = std::move(message);
   return note;
@@ -412,6 +412,7 @@ bool try_descriptive(GameRecord& record, const ReadOptions& options) {
     attempt.number = record.number;
     attempt.offset = record.offset;
     attempt.line = record.line;
+    attempt.column = record.column;
     attempt.original = record.original;
     attempt.encoding = record.encoding;
     // What the descriptive reading keeps: the game but its main line (replaced), the diagnostics
@@ -710,7 +711,7 @@ void add_ambiguity(GameRecord& record, const ReadOptions& options, const Languag
   d.file = options.file_name;
   d.game = record.number;
   d.line = record.line;
-  d.column = 1;
+  d.column = record.column;
   d.byte = record.offset;
   d.ply = static_cast<std::uint32_t>(at + 1);
   if (at < nodes.size() && nodes[at].span.byte >= record.offset &&
@@ -720,9 +721,10 @@ void add_ambiguity(GameRecord& record, const ReadOptions& options, const Languag
     d.byte = nodes[at].span.byte;
     d.line = record.line + static_cast<std::uint32_t>(std::count(before.begin(), before.end(), '\n'));
     const std::size_t line_start = before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
-    d.column = 1 + static_cast<std::uint32_t>(
-                       std::count_if(before.begin() + static_cast<std::ptrdiff_t>(line_start), before.end(),
-                                     [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    d.column = (line_start == 0 ? record.column : 1) +
+               static_cast<std::uint32_t>(
+                   std::count_if(before.begin() + static_cast<std::ptrdiff_t>(line_start), before.end(),
+                                 [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
   }
   d.written = written;
   d.candidates = {chosen_san, other_san};
@@ -773,6 +775,7 @@ RawGame raw_of(const GameRecord& record) {
   raw.bytes = record.original;
   raw.offset = record.offset;
   raw.line = record.line;
+  raw.column = record.column;
   raw.number = record.number;
   raw.terminated = true;
   return raw;
@@ -787,6 +790,7 @@ GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions
   attempt.number = like.number;
   attempt.offset = like.offset;
   attempt.line = like.line;
+  attempt.column = like.column;
   if (opts.fast_lane && !opts.encoding && like.encoding == Encoding::Ascii && !like.lane_notes.declined_by_form) {
     // The fast lane gives what read_game gives when it takes the game (an ASCII game here, as
     // the first reading found), at several times less the cost: detection reads a game once per

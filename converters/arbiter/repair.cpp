@@ -151,6 +151,7 @@ bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::
     raw.bytes = bytes;
     raw.offset = record.offset;
     raw.line = record.line;
+    raw.column = record.column;
     raw.number = record.number;
     raw.terminated = true;
     GameRecord again = read_as(raw, record, opts, language);

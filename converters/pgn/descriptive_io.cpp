@@ -42,7 +42,7 @@ std::size_t movetext_start(std::string_view text) {
 void place(Diagnostic& d, std::string_view text, std::size_t movetext_offset, const GameRecord& record,
            const ReadOptions& options) {
   std::size_t at = std::min<std::size_t>(text.size(), movetext_offset + static_cast<std::size_t>(d.byte));
-  std::uint32_t line = record.line, column = 1;
+  std::uint32_t line = record.line, column = record.column;
   for (std::size_t i = 0; i < at; ++i) {
     unsigned char c = static_cast<unsigned char>(text[i]);
     if (c == '\n') {

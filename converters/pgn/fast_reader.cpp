@@ -573,7 +573,12 @@ class FastReader {
 
   bool finish() {
     if (!result_) return false;  // no result token: a warning, or not a game
-    if (has_result_tag_ && !reconcile_result(*result_, result_tag_, moves_ != 0, true).remarks.empty()) return false;
+    // The main line's moves, as the general reader counts them (a lone result is remarked).
+    const bool has_move = frames_.front().has_move;
+    if (!reconcile_result(*result_, has_result_tag_ ? std::optional(result_tag_) : std::nullopt, has_move,
+                          tag_count_ != 0)
+             .remarks.empty())
+      return false;
     visitor_.result(*result_);
     visitor_.end_game();
     return true;

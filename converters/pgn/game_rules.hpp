@@ -52,6 +52,7 @@ struct ResultFromTags {
 // The result a game ends with: the movetext's result token (`token`, None when there was none)
 // reconciled with the [Result] tag (nullopt: absent). A game with moves and tags but no result
 // token takes the tag's result and a W-RESULT remark (a typed scoresheet without tags gets none).
+// A result token with neither tags nor moves before it (a result written twice) is remarked too.
 // Example: reconcile_result(WhiteWins, "0-1", true, true) → WhiteWins with a W-RESULT remark.
 ResultFromTags reconcile_result(GameResult token, std::optional<std::string_view> tag, bool has_move, bool has_tags);
 

@@ -648,6 +648,7 @@ bool PgnReader::next(GameRecord& record, Visitor& visitor) {
   if (!next_in_range(raw)) return false;
   record.number = raw.number;
   record.line = raw.line;
+  record.column = raw.column;
   record.diagnostics.clear();
   record.reading = Reading{options_.language ? options_.language : &english(), std::nullopt};
   if (utf16_) {
@@ -720,6 +721,7 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
   raw.bytes = job.bytes;
   record.number = raw.number;
   record.line = raw.line;
+  record.column = raw.column;
   record.diagnostics.clear();
   record.game = Game{};
   record.unmodelled_moves = 0;

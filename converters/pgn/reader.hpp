@@ -109,7 +109,8 @@ struct GameRecord {
   std::uint32_t number = 0;  // 1-based in the input
   std::uint64_t offset = 0;  // byte offset of the game in the input
   std::uint32_t line = 1;
-  std::string original;  // the game's bytes exactly as read (in its own encoding)
+  std::uint32_t column = 1;  // of original[0], in code points: a game can begin mid-line
+  std::string original;      // the game's bytes exactly as read (in its own encoding)
   Encoding encoding = Encoding::Ascii;
   Game game;
   // Moves read (variations included) that are not in `game`: a game read without its model

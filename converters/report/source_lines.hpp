@@ -35,19 +35,24 @@ class SourceLines {
   Excerpt excerpt(const Diagnostic& d, const GameRecord& record) {
     Excerpt out;
     if (d.line < record.line || !load(record, d.line - record.line)) return out;
+    // A game that begins mid-line (`… 1-0 [Event "b"] 1. d4`) holds its first line from its own
+    // first column on: the columns before it are another game's, left out as `…`.
+    const std::uint32_t shift = d.line == record.line ? record.column - 1 : 0;
+    const std::uint32_t column = std::max<std::uint32_t>(1, d.column > shift ? d.column - shift : 1);
     if (code_points_ <= kWidth) {
-      out.text = text_;
-      out.caret = d.column;
+      if (shift > 0) out.text = "\u2026 ";
+      out.text += text_;
+      out.caret = column + (shift > 0 ? 2 : 0);
       return out;
     }
-    const std::uint32_t column = std::max<std::uint32_t>(1, d.column);
     const std::uint32_t from = column > kBefore ? column - kBefore : 1;
     const std::uint32_t to = std::min<std::uint32_t>(code_points_ + 1, from + kWidth);
     const std::size_t begin = byte_of(from), end = byte_of(to);
-    if (from > 1) out.text = "\u2026 ";
+    const bool cut_before = from > 1 || shift > 0;
+    if (cut_before) out.text = "\u2026 ";
     out.text.append(text_, begin, end - begin);
     if (to <= code_points_) out.text += " \u2026";
-    out.caret = column - from + 1 + (from > 1 ? 2 : 0);
+    out.caret = column - from + 1 + (cut_before ? 2 : 0);
     return out;
   }
 

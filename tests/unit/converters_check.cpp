@@ -67,6 +67,22 @@ TEST_CASE("check text report: a short line is shown whole, the caret under the m
   CHECK(shown[0].source.substr(shown[0].caret, 3) == "Nf6");
 }
 
+TEST_CASE("check text report: a game that begins mid-line is shown from its first column") {
+  // The columns before the second game are the first game's: left out as `…`, the caret still
+  // under the move (it stood 12 columns to the right of it).
+  const auto shown = excerpts(report("[Event \"a\"]\n\n1. e4 e5 1-0 [Event \"b\"] 1. d4 xyz *\n"));
+  REQUIRE(shown.size() == 1);
+  CHECK(shown[0].source == "\u2026 [Event \"b\"] 1. d4 xyz *");
+  CHECK(shown[0].source.substr(byte_of(shown[0].source, shown[0].caret), 3) == "xyz");
+  // On a line too long to show whole, the window is cut around the column in the same way.
+  std::string first = "1.";
+  for (int i = 0; i < 40; ++i) first += " Nf3 Nf6 Ng1 Ng8";
+  const auto cut = excerpts(report("[Event \"a\"]\n\n" + first + " 1-0 [Event \"b\"] 1. d4 xyz *\n"));
+  REQUIRE(cut.size() == 1);
+  CHECK(cut[0].source.rfind("\u2026 ", 0) == 0);
+  CHECK(cut[0].source.substr(byte_of(cut[0].source, cut[0].caret), 3) == "xyz");
+}
+
 TEST_CASE("check text report: a long line is cut around each diagnostic's column") {
   // 1,000 unreadable tokens (max_errors) on one line: every excerpt is short and its caret is on
   // the token.

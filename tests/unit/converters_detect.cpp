@@ -266,6 +266,32 @@ TEST_CASE("detect: CR-only and CRLF line ends give the LF text's reading and not
   }
 }
 
+TEST_CASE("detect: a game that begins mid-line keeps its columns when it is read again") {
+  // The second game begins after the first one's result on the same line; read again with the
+  // Spanish letters (C = caballo), its places are still the file's: a re-reading counted its
+  // first line from column 1 (`xyz` at 3:29 for 3:42).
+  const std::string pgn = "[Event \"a\"]\n\n1. e4 e5 1-0 [Event \"b\"] 1. d4 Cf6 2. c4 xyz *\n";
+  std::istringstream in(pgn);
+  const ReadOptions options;
+  PgnReader reader(in, options);
+  NotationSpec from;
+  from.auto_detect = true;
+  GameRecord first, second;
+  REQUIRE(read_next_game(reader, first, options, from));
+  REQUIRE(read_next_game(reader, second, options, from));
+  CHECK(second.column == 14);
+  CHECK(std::string(second.reading.language->name) == "Spanish");
+  const Diagnostic* syntax = find_code(second, Code::MoveSyntax);
+  REQUIRE(syntax != nullptr);
+  CHECK(syntax->line == 3);
+  CHECK(syntax->column == 42);
+  CHECK(pgn.substr(syntax->byte, 3) == "xyz");
+  const Diagnostic* note = find_code(second, Code::LanguageDetected);
+  REQUIRE(note != nullptr);
+  CHECK(note->line == 3);
+  CHECK(note->column == 14);
+}
+
 TEST_CASE("detect: comments and tag values do not change the reading or its notes") {
   // The tie check skips the letter sets that read every possible move token alike; the words of
   // comments are not move tokens: a comment full of other languages' letters, on one line or

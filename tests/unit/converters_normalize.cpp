@@ -91,6 +91,32 @@ TEST_CASE("normalize: tag-only games, games without tags, an unterminated last g
   CHECK(warned);
 }
 
+TEST_CASE("normalize: a result written twice is a game of its own, written with a warning") {
+  // `4. Qxf7# 1-0 1-0`: the second token ends a game of no tags and no moves. It is kept (nothing
+  // is lost) and said, at its place; a game of tags and a result only, or moves and a result
+  // only, is an ordinary game. The fast lane and the general reader say the same.
+  const std::string input =
+      "[Event \"a\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0 1-0\n\n"
+      "[Event \"Only tags\"]\n\n*\n\n"
+      "1. d4 d5 *\n";
+  for (bool fast : {true, false}) {
+    CAPTURE(fast);
+    NormalizeOptions options;
+    options.read.fast_lane = fast;
+    const Run r = run(input, options);
+    CHECK(r.stats.games == 4);
+    CHECK(r.stats.written == 4);
+    REQUIRE(r.diagnostics.size() == 1);
+    const Diagnostic& d = r.diagnostics[0];
+    CHECK(d.code == Code::ResultMismatch);
+    CHECK(d.game == 2);
+    CHECK(d.line == 3);
+    CHECK(d.column == 45);
+    CHECK(input.substr(d.byte, 3) == "1-0");
+    CHECK(d.message.find("no tags and no moves") != std::string::npos);
+  }
+}
+
 TEST_CASE("normalize: an explicit encoding override and a CP1251 game rejected in CP1251") {
   // "Карпов" in CP1251 in a tag, and an illegal move: the reject keeps the CP1251 bytes.
   const std::string game = "[White \"\xCA\xE0\xF0\xEF\xEE\xE2\"]\n\n1. e4 e5 2. Ke3 *";
