@@ -828,7 +828,9 @@ void model_if_diagnosed(GameRecord& record, const ReadOptions& options) {
   // The players are kept without the model; a position is needed only for a main-line move.
   const bool needs_position = std::any_of(record.diagnostics.begin(), record.diagnostics.end(),
                                           [](const Diagnostic& d) { return d.ply != 0 && d.variation == 0; });
-  if (!needs_position && !record.game.tags.empty()) return;
+  // Without it the players are all a report names: the fast lane kept them (a game of none, such
+  // as a result written twice, was read again for nothing).
+  if (!needs_position) return;
   const RawGame raw = raw_of(record);
   if (record.unmodelled_moves != 0 && options.fast_lane) {
     // The fast lane read it without a model, so it takes the same bytes again with one: the

@@ -79,7 +79,7 @@ ResultFromTags reconcile_result(GameResult token, std::optional<std::string_view
   } else if (!has_move && !has_tags) {
     // `… 4.Qxf7# 1-0 1-0`: the second token ends a game of its own, kept and said so.
     r.remarks.push_back({Code::ResultMismatch, Severity::Warning, RemarkPlace::ResultToken,
-                         "a result with no tags and no moves before it (the previous game's result written "
+                         "a result alone, with no tags and no moves before it (the last game's result written "
                          "twice?): kept as a game of its own"});
   } else if (tag_reads && from_tag != token && from_tag != GameResult::Unknown && token != GameResult::Unknown) {
     r.remarks.push_back(

@@ -99,21 +99,26 @@ TEST_CASE("normalize: a result written twice is a game of its own, written with 
       "[Event \"a\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0 1-0\n\n"
       "[Event \"Only tags\"]\n\n*\n\n"
       "1. d4 d5 *\n";
-  for (bool fast : {true, false}) {
+  std::vector<Run> runs;
+  for (bool fast : {false, true}) {
     CAPTURE(fast);
     NormalizeOptions options;
     options.read.fast_lane = fast;
-    const Run r = run(input, options);
+    const Run& r = runs.emplace_back(run(input, options));
     CHECK(r.stats.games == 4);
     CHECK(r.stats.written == 4);
     REQUIRE(r.diagnostics.size() == 1);
     const Diagnostic& d = r.diagnostics[0];
     CHECK(d.code == Code::ResultMismatch);
+    CHECK(d.severity == Severity::Warning);
     CHECK(d.game == 2);
+    CHECK(d.ply == 0);
     CHECK(d.line == 3);
     CHECK(d.column == 45);
     CHECK(input.substr(d.byte, 3) == "1-0");
+    CHECK(d.message == runs[0].diagnostics[0].message);
     CHECK(d.message.find("no tags and no moves") != std::string::npos);
+    CHECK(r.out == runs[0].out);
   }
 }
 
