@@ -577,7 +577,7 @@ class FastReader {
     // The main line's moves, as the general reader counts them.
     const bool has_move = frames_.front().has_move;
     const ResultFromTags r = reconcile_result(*result_, has_result_tag_ ? std::optional(result_tag_) : std::nullopt,
-                                              has_move, tag_count_ != 0);
+                                              has_move, tag_count_ != 0, raw_.column > 1);
     if (!r.remarks.empty()) {
       // A lone result (`… 1-0 1-0`: a game of no tags and no moves) is said here as the general
       // reader says it, at the token (20,000 bare results went to it one by one: 7× the time);

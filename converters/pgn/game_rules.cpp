@@ -61,7 +61,8 @@ StartFromTags start_from_tags(std::optional<std::string_view> variant, std::opti
   return s;
 }
 
-ResultFromTags reconcile_result(GameResult token, std::optional<std::string_view> tag, bool has_move, bool has_tags) {
+ResultFromTags reconcile_result(GameResult token, std::optional<std::string_view> tag, bool has_move, bool has_tags,
+                                bool mid_line) {
   ResultFromTags r;
   r.result = token;
   // The tag's result, when there is a tag and it reads as one (GCC 12 sees a maybe-uninitialized
@@ -76,7 +77,7 @@ ResultFromTags reconcile_result(GameResult token, std::optional<std::string_view
       r.remarks.push_back({Code::ResultMismatch, Severity::Warning, RemarkPlace::MovetextEnd,
                            "the movetext ends without a result token (1-0, 0-1, 1/2-1/2 or *)"});
     r.result = from_tag;
-  } else if (!has_move && !has_tags) {
+  } else if (!has_move && !has_tags && mid_line) {
     // `… 4.Qxf7# 1-0 1-0`: the second token ends a game of its own, kept and said so.
     r.remarks.push_back({Code::ResultMismatch, Severity::Warning, RemarkPlace::ResultToken,
                          "a result alone, with no tags and no moves before it (the last game's result written "

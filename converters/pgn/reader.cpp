@@ -262,7 +262,7 @@ class GameReader : public grammar::PgnHandler {
     }
     ResultFromTags r =
         reconcile_result(result_, tag_result ? std::optional<std::string_view>(*tag_result) : std::nullopt,
-                         frames_.front().has_move, !tags_.empty());
+                         frames_.front().has_move, !tags_.empty(), raw_.column > 1);
     // A game stopped by a limit was not read to its result token: nothing is said of it.
     if (limit_hit_) r.remarks.clear();
     for (TagRemark& remark : r.remarks) {

@@ -94,19 +94,21 @@ TEST_CASE("normalize: tag-only games, games without tags, an unterminated last g
 TEST_CASE("normalize: a result written twice is a game of its own, written with a warning") {
   // `4. Qxf7# 1-0 1-0`: the second token ends a game of no tags and no moves. It is kept (nothing
   // is lost) and said, at its place; a game of tags and a result only, or moves and a result
-  // only, is an ordinary game. The fast lane and the general reader say the same.
+  // only, is an ordinary game, and so is a result alone on its own line (an empty game). The fast
+  // lane and the general reader say the same.
   const std::string input =
       "[Event \"a\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0 1-0\n\n"
       "[Event \"Only tags\"]\n\n*\n\n"
-      "1. d4 d5 *\n";
+      "1. d4 d5 *\n\n"
+      "*\n";
   std::vector<Run> runs;
   for (bool fast : {false, true}) {
     CAPTURE(fast);
     NormalizeOptions options;
     options.read.fast_lane = fast;
     const Run& r = runs.emplace_back(run(input, options));
-    CHECK(r.stats.games == 4);
-    CHECK(r.stats.written == 4);
+    CHECK(r.stats.games == 5);
+    CHECK(r.stats.written == 5);
     REQUIRE(r.diagnostics.size() == 1);
     const Diagnostic& d = r.diagnostics[0];
     CHECK(d.code == Code::ResultMismatch);
