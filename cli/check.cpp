@@ -53,6 +53,7 @@ int run_check(const CheckOptions& o, Io& io) {
   // The HTML report names every game's players and result: it needs every game's model; JSON
   // Lines only that of the games it has a line for (model_if_diagnosed, on the workers).
   setup.read_options.keep_model = format.model == ModelNeed::All;
+  setup.read_options.fen_in_diagnostics = format.model == ModelNeed::DiagnosedGames;
 
   OutputTarget target;
   if (!target.open(o.output, io, input_paths(setup.files))) return kUsage;

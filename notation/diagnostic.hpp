@@ -84,6 +84,9 @@ struct Diagnostic {
   std::vector<std::string> candidates;   // for ambiguous moves (SAN)
   std::vector<std::string> suggestions;  // best first (SAN)
   std::vector<bool> suggestion_evident;  // parallel to suggestions
+  // The main-line position before the move (X-FEN), when the reader was asked for it and read
+  // the game without its model (ReadOptions::fen_in_diagnostics); empty otherwise.
+  std::string fen;
 };
 
 }  // namespace planilla

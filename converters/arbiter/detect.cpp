@@ -825,9 +825,11 @@ const Language* record_language(const GameRecord& record) { return record.readin
 void model_if_diagnosed(GameRecord& record, const ReadOptions& options) {
   const bool unmodelled = record.unmodelled_moves != 0 || (record.game.tags.empty() && record.game.main.moves.empty());
   if (!unmodelled || record.diagnostics.empty() || record.reading.language == nullptr) return;
-  // The players are kept without the model; a position is needed only for a main-line move.
-  const bool needs_position = std::any_of(record.diagnostics.begin(), record.diagnostics.end(),
-                                          [](const Diagnostic& d) { return d.ply != 0 && d.variation == 0; });
+  // The players are kept without the model; a position is needed only for a main-line move
+  // whose diagnostic does not carry it (ReadOptions::fen_in_diagnostics).
+  const bool needs_position =
+      std::any_of(record.diagnostics.begin(), record.diagnostics.end(),
+                  [](const Diagnostic& d) { return d.ply != 0 && d.variation == 0 && d.fen.empty(); });
   // Without it the players are all a report names: the fast lane kept them (a game of none, such
   // as a result written twice, was read again for nothing).
   if (!needs_position) return;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "board/bitboard.hpp"
+#include "board/fen.hpp"
 #include "converters/pgn/game.hpp"
 #include "converters/pgn/game_rules.hpp"
 #include "grammar/move_parser.hpp"
@@ -526,8 +527,10 @@ class FastReader {
         auto r = resolve(w, f.current(), resolve_options_);
         if (!r) return false;
         if (lone_cr_ && !r->warnings.empty()) return false;  // (lines_ counts LF line ends only)
-        for (const ResolveWarning& warning : r->warnings)
+        for (const ResolveWarning& warning : r->warnings) {
           add(warning.code, at, warning.message, token, f.ply, f.variation);
+          if (options_.fen_in_diagnostics && f.variation == 0) diagnostics_.back().fen = write_fen(f.current());
+        }
         m = r->move;
         next = f.current();
         next.play(m);

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "board/fen.hpp"
+#include "converters/arbiter/detect.hpp"
 #include "converters/pgn/reader.hpp"
 #include "converters/run/check.hpp"
 
@@ -206,6 +208,43 @@ TEST_CASE("check JSON report: each line is what nlohmann's dump() makes of the s
     for (const char* k : {"fen", "white", "black", "event"}) j[k] = nullptr;
     CHECK(first == j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
   }
+}
+
+TEST_CASE("check JSON report: the fast lane's positions are the model's, and the game is not read again") {
+  // Main-line warnings (1...e5+, 4.Qxf7 for Qxf7#) and one in a variation (3.Bxf7 for Bxf7+):
+  // read without the model and with positions in the diagnostics, as `check --format json`
+  // reads, the report is the one the model gives, and model_if_diagnosed leaves the game as read.
+  const std::string pgn =
+      "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5+ 2. Bc4 Nc6 (2... Nf6 3. Bxf7 Kxf7) 3. Qh5 Nf6 4. Qxf7 1-0\n";
+  auto json = [&](bool lane) {
+    ReadOptions read;
+    read.file_name = "t.pgn";
+    read.keep_model = !lane;
+    read.fen_in_diagnostics = lane;
+    std::vector<GameRecord> records = read_pgn(pgn, read);
+    REQUIRE(records.size() == 1);
+    GameRecord& r = records[0];
+    REQUIRE(r.diagnostics.size() == 3);
+    for (const Diagnostic& d : r.diagnostics) {
+      CAPTURE(d.message);
+      CHECK(d.fen.empty() == (!lane || d.variation != 0));
+    }
+    model_if_diagnosed(r, read);
+    CHECK(r.unmodelled_moves == (lane ? 10u : 0u));  // not read again for its model
+    std::ostringstream out;
+    CheckReportOptions options;
+    options.format = "json";
+    CheckReporter reporter(out, options);
+    reporter.begin_file("t.pgn");
+    reporter.game(r);
+    return out.str();
+  };
+  const std::string modelled = json(false);
+  CHECK(json(true) == modelled);
+  // The positions are those before each move: 1...e5+ and 4.Qxf7.
+  CHECK(modelled.find(write_fen(*position_from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"))) !=
+        std::string::npos);
+  CHECK(modelled.find("\"fen\":null") != std::string::npos);  // the variation's
 }
 
 TEST_CASE("report formats: every row of the table writes a report ending in its summary; others are refused") {
