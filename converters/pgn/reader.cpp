@@ -38,8 +38,11 @@ struct MoveCounter : Visitor {
   void move(const MoveEvent&) override { ++moves; }
   // The players and event, which a report of the game's notes names (model_if_diagnosed).
   void tag(std::string_view name, std::string_view value) override {
-    if (name == "White" || name == "Black" || name == "Event")
-      game.tags.push_back(Tag{std::string(name), std::string(value)});
+    if (name.size() != 5 || !(name == "White" || name == "Black" || name == "Event")) return;
+    if (game.tags.empty()) game.tags.reserve(3);  // one allocation for the three
+    Tag& t = game.tags.emplace_back();
+    t.name.assign(name);
+    t.value.assign(value);
   }
 };
 
