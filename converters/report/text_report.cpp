@@ -1,7 +1,8 @@
 // The text report: compiler-style diagnostics ("file:line:column: error[CODE]: …") with the
 // source line and a caret under the move, then one summary line.
 #include <algorithm>
-#include <sstream>
+#include <charconv>
+#include <string>
 
 #include "converters/report/report_writer.hpp"
 #include "converters/report/source_lines.hpp"
@@ -20,71 +21,97 @@ class TextReport final : public ReportWriter {
     const bool c = options_.color;
     std::string_view sev = severity_word(shown);
     std::string_view colour = sev == "error" ? "\033[1;31m" : sev == "warning" ? "\033[1;35m" : "\033[1;36m";
-    // Built whole, then written at once: standard error is unbuffered, and a diagnostic written
-    // piece by piece costs a write call per piece (the profile is in bench/RESULTS.md).
-    text_.str(std::string());
-    std::ostream& out = text_;
-    if (c) out << "\033[1m";
-    out << file << ':' << d.line << ':' << d.column << ": ";
-    if (c) out << colour;
-    out << sev << '[' << code_name(d.code) << ']';
-    if (c) out << "\033[0m\033[1m";
-    out << ": ";
+    // Built whole in a string kept between diagnostics, then written at once: standard error
+    // on a terminal is unbuffered, and a diagnostic written piece by piece costs a write call per
+    // piece; built through an ostringstream, each piece cost a stream's checks (a file of 20,000
+    // warnings: half of convert's instructions were the report's).
+    std::string& out = text_;
+    out.clear();
+    const auto number = [&out](std::uint64_t value) {
+      char digits[24];
+      const auto r = std::to_chars(digits, digits + sizeof digits, value);
+      out.append(digits, r.ptr);
+    };
+    if (c) out += "\033[1m";
+    out += file;
+    out += ':';
+    number(d.line);
+    out += ':';
+    number(d.column);
+    out += ": ";
+    if (c) out += colour;
+    out += sev;
+    out += '[';
+    out += code_name(d.code);
+    out += ']';
+    if (c) out += "\033[0m\033[1m";
+    out += ": ";
     // The resolver's messages often start with the move itself ("Ke3: no king can reach e3"):
     // name the move once.
     std::string_view message = d.message;
     bool message_names_move = !d.written.empty() && message.size() > d.written.size() + 2 &&
                               message.substr(0, d.written.size()) == d.written &&
                               message.substr(d.written.size(), 2) == ": ";
-    if (d.game != 0) out << game_label(d, record);
-    if (!d.written.empty()) out << ' ' << token_excerpt(d.written);  // (a glued token can be megabytes)
-    if (d.game != 0 || !d.written.empty()) out << ": ";
-    out << (message_names_move ? message.substr(d.written.size() + 2) : message);
-    if (c) out << "\033[0m";
-    out << '\n';
+    if (d.game != 0) out += game_label(d, record);
+    if (!d.written.empty()) {
+      out += ' ';
+      out += token_excerpt(d.written);  // (a glued token can be megabytes)
+    }
+    if (d.game != 0 || !d.written.empty()) out += ": ";
+    out += message_names_move ? message.substr(d.written.size() + 2) : message;
+    if (c) out += "\033[0m";
+    out += '\n';
     if (record != nullptr && d.line != 0) {
       const SourceLines::Excerpt excerpt = lines_.excerpt(d, *record);
       const std::string& src = excerpt.text;
       if (!src.empty()) {
-        std::string num = std::to_string(d.line);
-        out << ' ' << num << " | " << src << '\n';
-        out << ' ' << std::string(num.size(), ' ') << " | ";
+        const std::size_t num_start = out.size() + 1;
+        out += ' ';
+        number(d.line);
+        const std::size_t num_size = out.size() - num_start;
+        out += " | ";
+        out += src;
+        out += '\n';
+        out += ' ';
+        out.append(num_size, ' ');
+        out += " | ";
         // Keep tabs so the caret lines up in any terminal; a wide character (CJK, most emoji)
         // takes two cells, a combining mark none.
         std::size_t col = 1, i = 0;
         while (col < excerpt.caret && i < src.size()) {
           const std::size_t len = utf8_length(static_cast<unsigned char>(src[i]));
-          if (src[i] == '\t') out << '\t';
-          else out << std::string(display_width(std::string_view(src).substr(i, len)), ' ');
+          if (src[i] == '\t') out += '\t';
+          else out.append(display_width(std::string_view(src).substr(i, len)), ' ');
           i += len;
           ++col;
         }
-        if (c) out << colour;
+        if (c) out += colour;
         // Under the token, never wider than the excerpt (a glued token can be megabytes).
         const std::size_t width = std::min(display_width(d.written), display_width(src));
-        out << '^' << std::string(width > 1 ? width - 1 : 0, '~');
-        if (c) out << "\033[0m";
-        out << '\n';
+        out += '^';
+        out.append(width > 1 ? width - 1 : 0, '~');
+        if (c) out += "\033[0m";
+        out += '\n';
       }
     }
     if (!d.candidates.empty()) {
-      out << "  = candidates:";
-      for (std::size_t i = 0; i < d.candidates.size(); ++i) out << (i ? ", " : " ") << d.candidates[i];
-      out << '\n';
+      out += "  = candidates:";
+      for (std::size_t i = 0; i < d.candidates.size(); ++i) {
+        out += i ? ", " : " ";
+        out += d.candidates[i];
+      }
+      out += '\n';
     }
     if (!d.suggestions.empty()) {
-      out << "  = did you mean:";
+      out += "  = did you mean:";
       for (std::size_t i = 0; i < d.suggestions.size(); ++i) {
-        out << (i ? ", " : " ") << d.suggestions[i];
-        if (i < d.suggestion_evident.size() && d.suggestion_evident[i]) out << " (evident)";
+        out += i ? ", " : " ";
+        out += d.suggestions[i];
+        if (i < d.suggestion_evident.size() && d.suggestion_evident[i]) out += " (evident)";
       }
-      out << '\n';
+      out += '\n';
     }
-#if defined(_LIBCPP_VERSION) && _LIBCPP_VERSION < 15000
-    out_ << text_.str();  // the browser build's libc++ 14 has no ostringstream::view()
-#else
-    out_ << text_.view();
-#endif
+    out_.write(out.data(), static_cast<std::streamsize>(out.size()));
   }
 
   void begin_game(const GameRecord& record, std::string_view file) override {
@@ -96,7 +123,7 @@ class TextReport final : public ReportWriter {
 
  private:
   std::ostream& out_;
-  std::ostringstream text_;  // one diagnostic, written in one piece
+  std::string text_;  // one diagnostic, written in one piece
   ReportWriterOptions options_;
   SourceLines lines_;
 };
