@@ -33,6 +33,20 @@ std::vector<std::string> report(const std::string& text) {
   return lines;
 }
 
+// The JSON report of what `feed` gives a reporter, for a file named `file`.
+template <class Feed>
+std::string json_report(const char* file, Feed feed) {
+  std::ostringstream out;
+  CheckReportOptions options;
+  options.format = "json";
+  {
+    CheckReporter reporter(out, options);
+    reporter.begin_file(file);
+    feed(reporter);
+  }
+  return out.str();
+}
+
 // The text above a caret line and the caret's index in it (both after the " N | " gutter).
 struct Shown {
   std::string source;
@@ -175,15 +189,8 @@ TEST_CASE("check JSON report: each line is what nlohmann's dump() makes of the s
     d.candidates = {text, "Nc3"};
     d.suggestions = {"Nf3", text};
     d.suggestion_evident = {true, false};
-    std::ostringstream out;
-    CheckReportOptions options;
-    options.format = "json";
-    {
-      CheckReporter reporter(out, options);
-      reporter.begin_file("f.pgn");
-      reporter.file_diagnostic(d);
-    }
-    const std::string first = out.str().substr(0, out.str().find('\n') + 1);
+    const std::string report = json_report("f.pgn", [&](CheckReporter& r) { r.file_diagnostic(d); });
+    const std::string first = report.substr(0, report.find('\n') + 1);
 
     nlohmann::ordered_json j;
     j["type"] = "diagnostic";
@@ -231,13 +238,7 @@ TEST_CASE("check JSON report: the fast lane's positions are the model's, and the
     }
     model_if_diagnosed(r, read);
     CHECK(r.unmodelled_moves == (lane ? 10u : 0u));  // not read again for its model
-    std::ostringstream out;
-    CheckReportOptions options;
-    options.format = "json";
-    CheckReporter reporter(out, options);
-    reporter.begin_file("t.pgn");
-    reporter.game(r);
-    return out.str();
+    return json_report("t.pgn", [&](CheckReporter& reporter) { reporter.game(r); });
   };
   const std::string modelled = json(false);
   CHECK(json(true) == modelled);
