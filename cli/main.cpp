@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   // messages leave a buffer at a time (a write per diagnostic was most of the time of a file of
   // 20,000 warnings), and all of them by the exit.
   if (err_is_terminal) err.setf(std::ios::unitbuf);
+  else planilla::flush_before_broken_pipe_end(&err_buf);
   planilla::cli::Io io{std::cin, out, err, err_is_terminal, ::isatty(STDOUT_FILENO) != 0, ::isatty(STDIN_FILENO) != 0};
   auto cli = planilla::cli::make_app(io);
   int code = planilla::cli::run(*cli, argc, argv);

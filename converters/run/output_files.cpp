@@ -54,7 +54,11 @@ extern "C" void on_termination_signal(int sig) {
 }
 
 // Stdout's reader went away (`| head`): end as SIGPIPE would have, temporaries removed first.
+std::atomic<FdWriteBuf*> g_flush_before_end{nullptr};
+
 [[noreturn]] void end_by_broken_pipe() {
+  // Once: a write of that buffer that meets a broken pipe of its own comes back here.
+  if (FdWriteBuf* buffer = g_flush_before_end.exchange(nullptr)) buffer->pubsync();
   remove_all_temporaries();
   ::signal(SIGPIPE, SIG_DFL);
   sigset_t set;
@@ -155,7 +159,11 @@ FdWriteBuf::FdWriteBuf(int fd, std::string name, BrokenPipe on_broken_pipe, std:
   setp(buffer_.data(), buffer_.data() + buffer_.size());
 }
 
-FdWriteBuf::~FdWriteBuf() { drain(); }
+FdWriteBuf::~FdWriteBuf() {
+  drain();
+  FdWriteBuf* self = this;  // no longer there to be flushed at a broken pipe
+  g_flush_before_end.compare_exchange_strong(self, nullptr);
+}
 
 bool FdWriteBuf::write_all(const char* data, std::size_t size) {
   if (error_) return false;
@@ -419,6 +427,8 @@ std::vector<std::string> OutputSet::replaced_targets() const {
     if (!out->temporary.empty()) targets.push_back(out->target);
   return targets;
 }
+
+void flush_before_broken_pipe_end(FdWriteBuf* buffer) { g_flush_before_end = buffer; }
 
 void install_output_signal_handlers() {
   static std::once_flag once;

@@ -110,6 +110,11 @@ class OutputSet {
 // that writes report EPIPE. Call once, early in main(); idempotent.
 void install_output_signal_handlers();
 
+// The buffer whose bytes go out before the process ends because standard output's reader went
+// away (`2> log | head`): standard error's, buffered when it is no terminal (main.cpp), so that
+// the diagnostics written so far are not lost with the rest. nullptr: none.
+void flush_before_broken_pipe_end(FdWriteBuf* buffer);
+
 // The temporary a target is written to before it is renamed: `.NAME.planilla-tmp-PID` beside it.
 std::string temporary_name(const std::string& target, long pid);
 
