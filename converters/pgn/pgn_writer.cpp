@@ -37,6 +37,12 @@ char* digits_before(char* end, unsigned value) {
   return end;
 }
 
+// "12." (White) or "12..." (Black), written backwards to end just before `end`; its first byte.
+char* move_number_before(char* end, Color side, int fullmove) {
+  for (int dots = side == Color::White ? 1 : 3; dots > 0; --dots) *--end = '.';
+  return digits_before(end, static_cast<unsigned>(fullmove));
+}
+
 void append_decimal(std::string& out, unsigned value) {
   char buffer[10];
   const char* begin = digits_before(buffer + sizeof buffer, value);
@@ -183,42 +189,39 @@ void PgnWriter::move(const MoveEvent& e) {
       text = scratch_;
     }
   }
+  // The usual move, after a space on a line it fits, goes in with its number in one copy, built
+  // backwards (two put() calls were a tenth of normalize's instructions).
+  bool written = false;
   if (column_ > 0 && !after_open_ && text.size() <= kShortMove) {
-    // The usual move: after a space on a line it fits, with its number when it has one, built
-    // here and appended in one copy (two put() calls were a tenth of normalize's instructions).
     char buffer[kShortMove + 24];
     char* const end = buffer + sizeof buffer;
     char* p = end - text.size();
     std::memcpy(p, text.data(), text.size());
     if (numbered) {
       *--p = ' ';
-      for (int dots = side == Color::White ? 1 : 3; dots > 0; --dots) *--p = '.';
-      p = digits_before(p, static_cast<unsigned>(e.before.fullmove_number()));
+      p = move_number_before(p, side, e.before.fullmove_number());
     }
     *--p = ' ';
     const std::size_t size = static_cast<std::size_t>(end - p);
     if (column_ + size <= options_.line_width) {
       movetext_.append(std::string_view(p, size));
       column_ += size;
-      need_number_ = false;
-      if (e.draw_offer) comment(kDrawOfferComment, CommentKind::Brace);
-      return;
+      written = true;
     }
   }
-  if (numbered) {
-    // "12." or "12...", built backwards from the dots.
-    char buffer[16];
-    char* end = buffer + sizeof buffer;
-    char* p = end;
-    for (int dots = side == Color::White ? 1 : 3; dots > 0; --dots) *--p = '.';
-    p = digits_before(p, static_cast<unsigned>(e.before.fullmove_number()));
-    const std::string_view number(p, static_cast<std::size_t>(end - p));
-    // A move number stays on the line of its move ("7." alone at a line's end reads badly).
-    std::size_t both = number.size() + 1 + text.size() + (column_ == 0 || after_open_ ? 0 : 1);
-    if (column_ > 0 && !after_open_ && column_ + both > options_.line_width) newline();
-    put(number);
+  if (!written) {
+    if (numbered) {
+      char buffer[16];
+      char* const end = buffer + sizeof buffer;
+      const char* const begin = move_number_before(end, side, e.before.fullmove_number());
+      const std::string_view number(begin, static_cast<std::size_t>(end - begin));
+      // A move number stays on the line of its move ("7." alone at a line's end reads badly).
+      std::size_t both = number.size() + 1 + text.size() + (column_ == 0 || after_open_ ? 0 : 1);
+      if (column_ > 0 && !after_open_ && column_ + both > options_.line_width) newline();
+      put(number);
+    }
+    put(text);
   }
-  put(text);
   need_number_ = false;
   // FIDE's draw offer (=) is no PGN token: a '(' opens a variation for every other reader. It is
   // kept in a comment after the move.

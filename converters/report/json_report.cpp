@@ -194,14 +194,13 @@ class JsonReport final : public ReportWriter {
     // The position before the move: main-line diagnostics of a game whose earlier moves all
     // resolved (ReportFormat::model has the reading model every game with a diagnostic).
     j.key("fen");
+    // The reader's when it read the game without its model; else replayed on the model.
     std::optional<Position> before;
-    if (!d.fen.empty()) {
-      j.string(d.fen);  // the reader's, for a game read without its model
-    } else {
-      if (record != nullptr && d.ply != 0 && d.variation == 0) before = main_line_before(record->game, d.ply);
-      if (before) j.string(write_fen(*before));
-      else j.null();
-    }
+    if (d.fen.empty() && record != nullptr && d.ply != 0 && d.variation == 0)
+      before = main_line_before(record->game, d.ply);
+    if (!d.fen.empty()) j.string(d.fen);
+    else if (before) j.string(write_fen(*before));
+    else j.null();
     for (std::string_view tag : {"White", "Black", "Event"}) {
       j.key(tag == "White" ? "white" : tag == "Black" ? "black" : "event");
       j.string_or_null(record != nullptr ? record->game.tag(tag) : nullptr);

@@ -53,9 +53,10 @@ extern "C" void on_termination_signal(int sig) {
   errno = saved;
 }
 
-// Stdout's reader went away (`| head`): end as SIGPIPE would have, temporaries removed first.
+// flush_before_broken_pipe_end()'s buffer.
 std::atomic<FdWriteBuf*> g_flush_before_end{nullptr};
 
+// Stdout's reader went away (`| head`): end as SIGPIPE would have, temporaries removed first.
 [[noreturn]] void end_by_broken_pipe() {
   // Once: a write of that buffer that meets a broken pipe of its own comes back here.
   if (FdWriteBuf* buffer = g_flush_before_end.exchange(nullptr)) buffer->pubsync();
