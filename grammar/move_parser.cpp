@@ -538,6 +538,26 @@ FailureMemo& failure_memo() {
   return memo;
 }
 
+// No move is this long: SAN with every mark and glyph is under 16 bytes, and figurines or
+// full-width look-alikes take three bytes each. A longer token (moves glued together, a pasted
+// line) is read only as far as its head: the grammar reads left to right, so a failure well
+// inside the head is the failure of the whole token, found without preparing (UTF-8 check, NFC,
+// folding) and parsing megabytes once per letter set detection tries (a 2.4 MB token of `Кf3`s
+// cost 2.7 G instructions).
+constexpr std::size_t kLongestMove = 64;
+constexpr std::size_t kHeadMargin = 16;  // more than any lookahead of the move grammar
+
+Result<ParsedMove, MoveSyntaxError> parse_long_token(std::string_view token, const Language& language,
+                                                     MoveStyles styles, std::uint64_t base_offset) {
+  std::size_t cut = kLongestMove;
+  while (cut > 0 && (static_cast<unsigned char>(token[cut]) & 0xC0) == 0x80) --cut;  // a code point's start
+  auto head = parse_move(token.substr(0, cut), language, styles, base_offset);
+  // ("'…' is not a move" quotes the head it was given: not an answer for the whole token.)
+  if (!head && head.error().offset + kHeadMargin <= cut && !head.error().message.ends_with("' is not a move"))
+    return head;
+  return Unexpected{MoveSyntaxError{0, "longer than any move (" + std::to_string(token.size()) + " bytes)"}};
+}
+
 }  // namespace
 
 Result<ParsedMove, MoveSyntaxError> parse_move(std::string_view token, const Language& language, MoveStyles styles,
@@ -545,6 +565,7 @@ Result<ParsedMove, MoveSyntaxError> parse_move(std::string_view token, const Lan
   using namespace grammar::move;
   try {
     if (token.empty()) return Unexpected{MoveSyntaxError{0, "empty move"}};
+    if (token.size() > kLongestMove) return parse_long_token(token, language, styles, base_offset);
     const auto token_size = static_cast<std::uint32_t>(token.size());
     LanguageTable scratch;
     const LanguageTable& table = table_for(language, scratch);
@@ -561,28 +582,8 @@ Result<ParsedMove, MoveSyntaxError> parse_move(std::string_view token, const Lan
       return result;
     }
 
-    // The last token prepared on this thread, kept: an unreadable token is parsed again by each
-    // letter set detection tries (and by the mixed reading's fallbacks), and preparing it (UTF-8
-    // check, NFC, folding) is the cost that grows with its length (a 2 MB token of `Кf3`s). The
-    // preparation depends only on the token's bytes and the script.
-    struct PreparedMemo {
-      std::string token;
-      Script script = Script::Latin;
-      bool valid = false;
-      std::optional<MoveSyntaxError> error;
-      Prepared prepared;
-    };
-    thread_local PreparedMemo memo;
-    if (!memo.valid || memo.script != table.script || memo.token != token) {
-      memo.valid = false;
-      memo.token.assign(token);
-      memo.script = table.script;
-      memo.prepared = Prepared{};
-      memo.error = prepare(token, table.script, memo.prepared);
-      memo.valid = true;
-    }
-    if (memo.error) return Unexpected{*memo.error};
-    const Prepared& prepared = memo.prepared;
+    Prepared prepared;
+    if (auto error = prepare(token, table.script, prepared)) return Unexpected{*error};
     auto result = parse_prepared(prepared.text, table, styles, base_offset, token_size);
     if (!result) {
       MoveSyntaxError error = result.error();

@@ -481,6 +481,44 @@ TEST_CASE("move grammar: a long token is quoted by its head in messages, whole i
   CHECK(parsed.error().message.size() < 120);
 }
 
+TEST_CASE("move grammar: a token longer than any move is read as far as its head") {
+  // A failure well inside the head is the whole token's failure, at the same offset with the same
+  // message; a head that reads on to its end gets "longer than any move".
+  std::string glued_cyrillic;
+  for (int i = 0; i < 40; ++i) glued_cyrillic += "\u041Af3";  // Кf3 × 40: 160 bytes
+  std::string glued_san;
+  for (int i = 0; i < 30; ++i) glued_san += "Nf3";  // 90 bytes
+  struct Row {
+    std::string token;
+    const char* language;
+    std::uint32_t offset;
+    std::string message;
+  };
+  const std::vector<Row> rows{
+      {glued_cyrillic, "ru", 6, "unexpected 'f' after the move"},  // (offsets in the original bytes)
+      {glued_san, "en", 4, "unexpected 'f' after the move"},
+      {"Z" + glued_san, "en", 0, "unknown piece letter 'Z' for English (letters K Q R B N)"},
+      {std::string(100, 'N'), "en", 1, "square expected after 'N'"},
+      {"e4" + std::string(70, '!'), "en", 4, "unexpected '!' after the move"},
+      {"e9" + std::string(70, 'x'), "en", 0, "longer than any move (72 bytes)"},  // (head: "'e9x…' is not a move")
+      {std::string(100, '9'), "en", 0, "longer than any move (100 bytes)"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.token);
+    const auto parsed = parse_move(row.token, *find_language(row.language), MoveStyles::all(), 0);
+    REQUIRE_FALSE(parsed);
+    CHECK(parsed.error().offset == row.offset);
+    CHECK(parsed.error().message == row.message);
+  }
+  // The head's answer is the whole token's: the same token cut to 64 bytes fails the same way.
+  const auto head = parse_move(std::string_view(glued_san).substr(0, 63), english());
+  const auto whole = parse_move(glued_san, english());
+  REQUIRE_FALSE(head);
+  REQUIRE_FALSE(whole);
+  CHECK(head.error().offset == whole.error().offset);
+  CHECK(head.error().message == whole.error().message);
+}
+
 TEST_CASE("a failing token's message is its language's and styles', however often it is read") {
   // parse_move keeps recent failures per thread: the same token read with other letters or other
   // styles must still get its own answer, and a token that fails in one language may be a move in
