@@ -539,9 +539,29 @@ bool GameSplitter::scan(bool at_eof) {
     in_game_ = false;
   };
   for (; i < limit; ++i) {
-    i = skip_run(d, i, limit);
-    if (i >= limit) break;
+    if (!after_result_) {
+      i = skip_run(d, i, limit);
+      if (i >= limit) break;
+    }
     auto c = static_cast<unsigned char>(d[i]);
+    if (after_result_ && !is_blank(c)) {
+      // The game's result was read; the same result again on its line (`Qxf7# 1-0 1-0`) is the
+      // result written twice, part of this game (the readers say so), not a game of its own.
+      // Anything else, a line end too, is after the game: it ended at its last result.
+      std::size_t len = 0;
+      if (ends_token(static_cast<unsigned char>(d[i - 1])) && result_at(d, i, len) &&
+          d.substr(i, len) == std::string_view(result_text_.data(), result_size_)) {
+        column_ += code_points(d, i, i + len);
+        last_content_ = i + len;
+        i += len - 1;
+        continue;
+      }
+      after_result_ = false;
+      finish(last_content_, true);
+      scan_ = i;
+      section_ = Section::None;
+      return true;
+    }
     if (c == '\n' && prev_was_cr_) {  // second half of CRLF: the line already ended
       prev_was_cr_ = false;
       continue;
@@ -647,11 +667,14 @@ bool GameSplitter::scan(bool at_eof) {
           bool token_start = i == start_ || ends_token(static_cast<unsigned char>(d[i - 1]));
           std::size_t len = 0;
           if (token_start && result_at(d, i, len) && !labelled_result(d, start_, i)) {
+            // The game ends here, or at the last repeat of this result on the line (above).
             column_ += code_points(d, i, i + len);
-            finish(i + len, true);
-            scan_ = i + len;
-            section_ = Section::None;
-            return true;
+            last_content_ = i + len;
+            std::memcpy(result_text_.data(), d.data() + i, len);
+            result_size_ = static_cast<std::uint8_t>(len);
+            after_result_ = true;
+            i += len - 1;
+            continue;
           }
         }
         break;
@@ -662,7 +685,8 @@ bool GameSplitter::scan(bool at_eof) {
   }
   scan_ = i;
   if (at_eof && in_game_) {
-    finish(last_content_, false);
+    finish(last_content_, after_result_);
+    after_result_ = false;
     return true;
   }
   return false;

@@ -125,6 +125,11 @@ class GameSplitter {
   std::uint32_t column_ = 1;
   std::uint32_t game_line_ = 1, game_column_ = 1;
   std::uint32_t count_ = 0;
+  // The game's result was read and only blanks followed on its line: the same result written
+  // again there still belongs to the game (scan()). last_content_ is the result's end meanwhile.
+  bool after_result_ = false;
+  std::array<char, 8> result_text_{};  // the result as written ("1/2-1/2" at most)
+  std::uint8_t result_size_ = 0;
   // Tag names of the current tag section (a repeated name after a blank line starts a new game).
   static constexpr std::size_t kMaxTrackedTags = 64;
   std::vector<std::string> tag_names_;

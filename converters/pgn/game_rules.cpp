@@ -78,10 +78,11 @@ ResultFromTags reconcile_result(GameResult token, std::optional<std::string_view
                            "the movetext ends without a result token (1-0, 0-1, 1/2-1/2 or *)"});
     r.result = from_tag;
   } else if (!has_move && !has_tags && mid_line) {
-    // `… 4.Qxf7# 1-0 1-0`: the second token ends a game of its own, kept and said so.
+    // `… 4.Qxf7# 1-0 0-1`: the second token ends a game of its own, kept and said so. (The same
+    // result again is the first game's, written twice: the splitter keeps it in that game.)
     r.remarks.push_back({Code::ResultMismatch, Severity::Warning, RemarkPlace::ResultToken,
-                         "a result alone, with no tags and no moves before it (the last game's result written "
-                         "twice?): kept as a game of its own"});
+                         "a result alone, with no tags and no moves before it (a second result for the game "
+                         "before?): kept as a game of its own"});
   } else if (tag_reads && from_tag != token && from_tag != GameResult::Unknown && token != GameResult::Unknown) {
     r.remarks.push_back(
         {Code::ResultMismatch, Severity::Warning, RemarkPlace::ResultToken,

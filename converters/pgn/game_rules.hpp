@@ -52,9 +52,9 @@ struct ResultFromTags {
 // The result a game ends with: the movetext's result token (`token`, None when there was none)
 // reconciled with the [Result] tag (nullopt: absent). A game with moves and tags but no result
 // token takes the tag's result and a W-RESULT remark (a typed scoresheet without tags gets none).
-// A game of a result token alone that does not begin its line (`mid_line`: `… 1-0 1-0`, a result
-// written twice) is remarked too; on a line of its own it is an empty game, as the PGN import
-// format reads it (a file of 500,000 of them took four times as long with a warning each).
+// A game of a result token alone that does not begin its line (`mid_line`: `… 1-0 0-1`; the same
+// result again, `… 1-0 1-0`, is the game before's, written twice) is remarked too; on a line of its own it is an empty
+// game, as the PGN import format reads it (a file of 500,000 of them took four times as long with a warning each).
 // Example: reconcile_result(WhiteWins, "0-1", true, true, false) → WhiteWins with a W-RESULT remark.
 ResultFromTags reconcile_result(GameResult token, std::optional<std::string_view> tag, bool has_move, bool has_tags,
                                 bool mid_line);

@@ -215,6 +215,7 @@ class GameReader : public grammar::PgnHandler {
   // `written` is the result as the text has it; a result that is not the standard token, or is
   // glued to the move before it (`gxf41-0`), gets W-RESULT-LOOSE naming what was read.
   void take_result(std::string_view written, std::string_view token, std::uint64_t offset) {
+    if (repeats_result(written, offset)) return;
     const bool glued = pending_ && pending_->end == offset;
     std::string message;
     if (glued || written != token) {
@@ -231,6 +232,30 @@ class GameReader : public grammar::PgnHandler {
     }
     result_ = parse_result(token).value_or(GameResult::Unknown);
     result_offset_ = offset;
+    result_written_.assign(written);
+    result_end_ = offset + written.size();
+  }
+
+  // The game's result written again right after it, with only blanks between (`Qxf7# 1-0 1-0`:
+  // the splitter keeps such repeats in the game): read once, said once, at the first repeat.
+  bool repeats_result(std::string_view written, std::uint64_t offset) {
+    if (result_ == GameResult::None || frames_.size() > 1 || written != result_written_ || offset < result_end_ ||
+        offset > text_.size())
+      return false;
+    const std::string_view between = text_.substr(result_end_, offset - result_end_);
+    if (between.find_first_not_of(" \t") != std::string_view::npos) return false;
+    result_end_ = offset + written.size();
+    ++result_repeats_;
+    std::string message =
+        "the result " + result_written_ + " written " +
+        (result_repeats_ == 1 ? std::string("twice") : std::to_string(result_repeats_ + 1) + " times") + ": read once";
+    if (result_repeats_ == 1) {
+      add(Code::ResultMismatch, Severity::Warning, offset, std::move(message), std::string(written));
+      repeat_diagnostic_ = diagnostics_.size() - 1;
+    } else {
+      diagnostics_[repeat_diagnostic_].message = std::move(message);
+    }
+    return true;
   }
 
   void syntax_error(Code code, std::string_view message, std::uint64_t offset) override {
@@ -514,6 +539,10 @@ class GameReader : public grammar::PgnHandler {
   std::optional<Pending> pending_;
   GameResult result_ = GameResult::None;
   std::uint64_t result_offset_ = 0;
+  std::string result_written_;    // the result token as written
+  std::uint64_t result_end_ = 0;  // where it (or its last repeat) ends
+  std::uint32_t result_repeats_ = 0;
+  std::size_t repeat_diagnostic_ = 0;  // the W-RESULT of the repeats, in diagnostics_
 };
 
 }  // namespace

@@ -91,36 +91,51 @@ TEST_CASE("normalize: tag-only games, games without tags, an unterminated last g
   CHECK(warned);
 }
 
-TEST_CASE("normalize: a result written twice is a game of its own, written with a warning") {
-  // `4. Qxf7# 1-0 1-0`: the second token ends a game of no tags and no moves. It is kept (nothing
-  // is lost) and said, at its place; a game of tags and a result only, or moves and a result
-  // only, is an ordinary game, and so is a result alone on its own line (an empty game). The fast
-  // lane and the general reader say the same.
-  const std::string input =
-      "[Event \"a\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0 1-0\n\n"
-      "[Event \"Only tags\"]\n\n*\n\n"
-      "1. d4 d5 *\n\n"
-      "*\n";
-  std::vector<Run> runs;
-  for (bool fast : {false, true}) {
-    CAPTURE(fast);
-    NormalizeOptions options;
-    options.read.fast_lane = fast;
-    const Run& r = runs.emplace_back(run(input, options));
-    CHECK(r.stats.games == 5);
-    CHECK(r.stats.written == 5);
-    REQUIRE(r.diagnostics.size() == 1);
-    const Diagnostic& d = r.diagnostics[0];
-    CHECK(d.code == Code::ResultMismatch);
-    CHECK(d.severity == Severity::Warning);
-    CHECK(d.game == 2);
-    CHECK(d.ply == 0);
-    CHECK(d.line == 3);
-    CHECK(d.column == 45);
-    CHECK(input.substr(d.byte, 3) == "1-0");
-    CHECK(d.message == runs[0].diagnostics[0].message);
-    CHECK(d.message.find("no tags and no moves") != std::string::npos);
-    CHECK(r.out == runs[0].out);
+TEST_CASE("normalize: a result written twice is read once, another result after it is a game of its own") {
+  // `4. Qxf7# 1-0 1-0`: the same result again on its line is the game's, written twice: the game
+  // keeps one result and a warning at the repeat (game numbers after it stay those of other
+  // readers). `1-0 0-1`: the second token ends a game of no tags and no moves, kept (nothing is
+  // lost) and said at its place. A game of tags and a result only, or moves and a result only,
+  // is an ordinary game, and so is a result alone on its own line (an empty game). The fast lane
+  // and the general reader say the same.
+  struct Row {
+    std::string second;  // what follows `4. Qxf7# 1-0`
+    std::uint64_t games;
+    std::uint32_t warned_game, ply;
+    std::string message;
+    std::string written;  // in the output
+  };
+  const std::vector<Row> rows{
+      {" 1-0", 4, 1, 7, "the result 1-0 written twice: read once", "4. Qxf7# 1-0\n"},
+      {" 1-0\t1-0  1-0", 4, 1, 7, "the result 1-0 written 4 times: read once", "4. Qxf7# 1-0\n"},
+      {" 0-1", 5, 2, 0, "a result alone, with no tags and no moves before it", "\n\n0-1\n"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.second);
+    const std::string input = "[Event \"a\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0" + row.second +
+                              "\n\n[Event \"Only tags\"]\n\n*\n\n1. d4 d5 *\n\n*\n";
+    std::vector<Run> runs;
+    for (bool fast : {false, true}) {
+      CAPTURE(fast);
+      NormalizeOptions options;
+      options.read.fast_lane = fast;
+      const Run& r = runs.emplace_back(run(input, options));
+      CHECK(r.stats.games == row.games);
+      CHECK(r.stats.written == row.games);
+      REQUIRE(r.diagnostics.size() == 1);
+      const Diagnostic& d = r.diagnostics[0];
+      CHECK(d.code == Code::ResultMismatch);
+      CHECK(d.severity == Severity::Warning);
+      CHECK(d.game == row.warned_game);
+      CHECK(d.ply == row.ply);
+      CHECK(d.line == 3);
+      CHECK(d.column == 45);
+      CHECK(input.substr(d.byte, 3) == row.second.substr(1, 3));
+      CHECK(d.message.find(row.message) != std::string::npos);
+      CHECK(d.message == runs[0].diagnostics[0].message);
+      CHECK(r.out.find(row.written) != std::string::npos);
+      CHECK(r.out == runs[0].out);
+    }
   }
 }
 

@@ -56,6 +56,15 @@ TEST_CASE("split: boundaries table") {
        V{"[Event \"a\"]\r\r1. e4 1-0", "[Event \"b\"]\r\n\r\n*"}},
       // BOM is not part of the first game
       {"\xEF\xBB\xBF[Event \"a\"]\n*", V{"[Event \"a\"]\n*"}},
+      // the same result again on its line is the game's, written twice; another result, text
+      // after the result, or the same result on the next line is not
+      {"1. e4 1-0 1-0\t 1-0  \n1. d4 *", V{"1. e4 1-0 1-0\t 1-0", "1. d4 *"}},
+      {"1. e4 1-0 0-1 1-0\n", V{"1. e4 1-0", "0-1", "1-0"}},
+      {"1. e4 1-0 {c} 1-0\n", V{"1. e4 1-0", "{c} 1-0"}},
+      {"1. e4 1-0\n1-0\n", V{"1. e4 1-0", "1-0"}},
+      {"1. e4 * *\r\n*", V{"1. e4 * *", "*"}},
+      {"1. e4 1-0 1-01-0 *", V{"1. e4 1-0", "1-01-0 *"}},
+      {"1. e4 \xC2\xBD-\xC2\xBD \xC2\xBD-\xC2\xBD", V{"1. e4 \xC2\xBD-\xC2\xBD \xC2\xBD-\xC2\xBD"}},
   };
   for (const Row& row : rows) {
     CAPTURE(row.input);
@@ -142,6 +151,9 @@ TEST_CASE("split: every chunk size cuts the same games, with the same places, as
       "12. Rd1 a1=Q+ 10... O-O",
       "\xBD-\xBD",
       "e8(Q) (=) 0-1",
+      "1. e4 1-0 1-0",
+      "* * *",
+      "1-0 0-1",
   };
   const std::vector<std::string> ends = {"\n", "\r\n", "\n\n", "\r", "  \n", "\t"};
   std::uint64_t state = 12345;
