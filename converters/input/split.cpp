@@ -669,6 +669,12 @@ bool GameSplitter::scan(bool at_eof) {
           if (token_start && result_at(d, i, len) && !labelled_result(d, start_, i)) {
             // The game ends here, or at the last repeat of this result on the line (above).
             column_ += code_points(d, i, i + len);
+            if (i + len < n && is_newline(static_cast<unsigned char>(d[i + len]))) {  // the usual end
+              finish(i + len, true);
+              scan_ = i + len;
+              section_ = Section::None;
+              return true;
+            }
             last_content_ = i + len;
             std::memcpy(result_text_.data(), d.data() + i, len);
             result_size_ = static_cast<std::uint8_t>(len);
