@@ -192,7 +192,8 @@ class LazyRegex {
 
 struct RuleSet {
   LazyRegex glued{R"((Kt|[PKQBR])\.?(to|takes)(?=(?:K|Q)))"};
-  LazyRegex tilde{R"(([A-Za-z.'])\s?(?:~|--|\u2014-|-\u2014)\s?(?=[KQBRNP]))"};
+  // (The em dash written as itself, in UTF-8: std::regex reads the escape `\u2014` as the byte 0x14.)
+  LazyRegex tilde{"([A-Za-z.'])\\s?(?:~|--|\u2014-|-\u2014)\\s?(?=[KQBRNP])"};
   LazyRegex caret{R"(\^(?=[KQBRNP]))"};
   LazyRegex rank_i{R"(((?:-|\bto)\s?(?:[KQ]\.?\s?)?(?:Kt|[KQBRN])(?:\.|'s)?\s?)[Il](?![a-z]))"};
   LazyRegex dash_pawn{R"(((?:Kt|[KQBRP])\.?)\s?-\s?(P\b))"};

@@ -400,6 +400,13 @@ TEST_CASE("descriptive print: each rule's rewrite, note and original range") {
         {5, 8, kRepairOcr, "'B--' read as a hyphen"},
         {13, 17, kRepairOcr, "'Q ~ ' read as a hyphen"},
         {21, 24, kRepairOcr, "'t--' read as a hyphen"}}},
+      // ... and the em dash with a hyphen (not the control byte 0x14, which std::regex took `\u2014` for)
+      {"B\xE2\x80\x94-B4 Kt-\xE2\x80\x94"
+       "B3 B\x14-B4",
+       false,
+       "B-B4 Kt-B3 B\x14-B4",
+       {{0, 5, kRepairOcr, "'B\xE2\x80\x94-' read as a hyphen"},
+        {9, 14, kRepairOcr, "'t-\xE2\x80\x94' read as a hyphen"}}},
       // caret
       {"P-^K4 ^Kt-B3",
        false,
