@@ -567,3 +567,16 @@ TEST_CASE("descriptive print: next to non-ASCII characters, ASCII classes and by
   };
   for (const PrintRow& row : rows) check_print(row);
 }
+
+#if PLANILLA_WITH_ICU
+// A run of a million blanks is one repair: ICU's matcher keeps its backtracking stack small on it.
+// (Not run on std::regex, whose matcher recurses for each character and overflows the C++ stack.)
+TEST_CASE("descriptive print: a long run of blanks closes to one space") {
+  const std::string in = "P-K4" + std::string(1000000, ' ') + "P-K4";
+  const PrintText t = normalize_descriptive_print(in, true);
+  CHECK(t.text == "P-K4 P-K4");
+  REQUIRE(t.repairs.size() == 1);
+  CHECK(t.repairs[0].begin == 4);
+  CHECK(t.repairs[0].end == 1000004);
+}
+#endif
