@@ -80,11 +80,123 @@ class Match {
   std::array<std::int64_t, kMaxGroups> end_{};
 };
 
+// What `\b` and `\s` take for a word character and a blank (std::regex, the C locale).
+bool is_word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+bool is_blank_char(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
 [[noreturn]] void bad_pattern(const char* pattern, const std::string& why) {
   throw std::logic_error(std::string("descriptive print pattern ") + pattern + ": " + why);
 }
 
 #if PLANILLA_WITH_ICU
+
+// Enough of a pattern's structure to tell what a `\b` stands between (icu_syntax). Each answer
+// may be "cannot tell" (false), never wrong.
+
+// The end of the atom at `i`: an escape, a class, a group or one character.
+std::size_t atom_end(std::string_view p, std::size_t i) {
+  if (p[i] == '\\') return std::min(i + 2, p.size());
+  if (p[i] == '[') {
+    for (std::size_t j = i + 1; j < p.size(); ++j) {
+      if (p[j] == '\\') ++j;
+      else if (p[j] == ']') return j + 1;
+    }
+    return p.size();
+  }
+  if (p[i] != '(') return i + 1;
+  std::size_t j = i + 1;
+  while (j < p.size() && p[j] != ')')
+    j = std::string_view("?*+|:=!<").find(p[j]) != std::string_view::npos ? j + 1 : atom_end(p, j);
+  return std::min(j + 1, p.size());
+}
+
+// The end of the quantifier after an atom that ends at `i` (`i` when there is none).
+std::size_t quantifier_end(std::string_view p, std::size_t i) {
+  if (i < p.size() && (p[i] == '?' || p[i] == '*' || p[i] == '+')) {
+    ++i;
+  } else if (i < p.size() && p[i] == '{') {
+    i = std::min(p.find('}', i) + 1, p.size());
+  } else {
+    return i;
+  }
+  return i < p.size() && p[i] == '?' ? i + 1 : i;  // lazy
+}
+
+// The alternatives of the group at `i`, as ranges of `p`.
+std::vector<std::pair<std::size_t, std::size_t>> alternatives(std::string_view p, std::size_t i) {
+  const std::size_t close = atom_end(p, i) - 1;
+  std::size_t j = p[i + 1] == '?' ? i + 3 : i + 1;
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  for (std::size_t begin = j; j <= close;) {
+    if (j == close || p[j] == '|') {
+      out.emplace_back(begin, j);
+      begin = ++j;
+    } else {
+      j = quantifier_end(p, atom_end(p, j));
+    }
+  }
+  return out;
+}
+
+// Whether the class `[...]` holds only ASCII word characters.
+bool class_of_words(std::string_view c) {
+  if (c.size() < 3 || c[1] == '^') return false;
+  for (std::size_t k = 1; k + 1 < c.size(); ++k) {
+    if (!is_word_char(c[k])) return false;
+    if (k + 3 < c.size() && c[k + 1] == '-') {  // a range: both ends letters of one case, or digits
+      const auto kind = [](char x) {
+        return x >= 'a' && x <= 'z' ? 1 : x >= 'A' && x <= 'Z' ? 2 : x >= '0' && x <= '9' ? 3 : 0;
+      };
+      if (kind(c[k]) == 0 || kind(c[k]) != kind(c[k + 2])) return false;
+      k += 2;
+    }
+  }
+  return true;
+}
+
+// Whether every text that p[i, stop) matches begins with an ASCII word character.
+bool starts_with_word(std::string_view p, std::size_t i, std::size_t stop) {
+  if (i >= stop || p[i] == '|' || p[i] == ')') return false;
+  const std::size_t a = atom_end(p, i);
+  const std::size_t q = quantifier_end(p, a);
+  bool word = false;
+  if (p[i] == '\\') {
+    if (p[i + 1] == 'b' && q == a) return starts_with_word(p, a, stop);  // zero width
+  } else if (p[i] == '[') {
+    word = class_of_words(p.substr(i, a - i));
+  } else if (p[i] == '(') {
+    if (p[i + 1] == '?' && (p[i + 2] == '=' || p[i + 2] == '!'))
+      return q == a && starts_with_word(p, a, stop);  // a lookahead: zero width
+    if (p[i + 1] == '?' && p[i + 2] != ':') return false;
+    word = true;
+    for (const auto& [b, e] : alternatives(p, i)) word = word && starts_with_word(p, b, e);
+  } else {
+    word = is_word_char(p[i]);
+  }
+  if (!word) return false;
+  if (q == a || p[a] == '+' || (p[a] == '{' && p[a + 1] != '0')) return true;
+  return starts_with_word(p, q, stop);  // `?`, `*`, `{0,}`: what follows may come first
+}
+
+// Whether every text that p[begin, end) matches ends with an ASCII word character.
+bool ends_with_word(std::string_view p, std::size_t begin, std::size_t end) {
+  std::size_t last = end;
+  std::size_t j = begin;
+  for (; j < end; j = quantifier_end(p, atom_end(p, j))) last = j;
+  if (last == end || j != end) return false;
+  const std::size_t a = atom_end(p, last);
+  if (a != end && p[a] != '+') return false;  // the last element may be absent
+  if (p[last] == '[') return class_of_words(p.substr(last, a - last));
+  if (p[last] == '(') {
+    if (p[last + 1] == '?' && p[last + 2] != ':') return false;
+    for (const auto& [b, e] : alternatives(p, last))
+      if (!ends_with_word(p, b, e)) return false;
+    return true;
+  }
+  return p[last] != '\\' && is_word_char(p[last]);
+}
 
 // `ecmascript` in ICU's syntax, with std::regex's meaning (see above). What the engines read
 // differently and no rule needs is refused: `\w`, `\S`, `\D`, `\B`, `.` (a byte to std::regex, a
@@ -92,11 +204,10 @@ class Match {
 // makes a byte of `\u2014`, 0x14: a non-ASCII character is written as itself, in UTF-8).
 std::string icu_syntax(const char* ecmascript) {
   static constexpr std::string_view kSpace = "\\t\\n\\x0B\\f\\r ";
-  static constexpr std::string_view kWordBoundary =
-      "(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))";
   const std::string_view in(ecmascript);
   std::string out;
   bool in_class = false;
+  std::vector<std::size_t> sequence{0};  // where the alternative being read began, by group depth
   for (std::size_t i = 0; i < in.size(); ++i) {
     const char c = in[i];
     if (c == '\\' && i + 1 < in.size()) {
@@ -106,7 +217,13 @@ std::string icu_syntax(const char* ecmascript) {
       } else if (e == 'd') {
         out += in_class ? "0-9" : "[0-9]";
       } else if (e == 'b' && !in_class) {
-        out += kWordBoundary;
+        // A boundary before a word character is "no word character before", and after one "none
+        // after": one look-around, which leaves ICU its scan for the pattern's first letters.
+        std::size_t stop = i + 1;
+        while (stop < in.size() && in[stop] != '|' && in[stop] != ')') stop = quantifier_end(in, atom_end(in, stop));
+        if (starts_with_word(in, i + 1, stop)) out += "(?<![A-Za-z0-9_])";
+        else if (ends_with_word(in, sequence.back(), i - 1)) out += "(?![A-Za-z0-9_])";
+        else out += "(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))";
       } else if (std::string_view("bwWSDBux").find(e) != std::string_view::npos) {
         bad_pattern(ecmascript, std::string("\\") + e + " means one thing to std::regex and another to ICU");
       } else {
@@ -117,8 +234,17 @@ std::string icu_syntax(const char* ecmascript) {
     }
     if (in_class && c == '[') bad_pattern(ecmascript, "'[' in a class opens a nested set in ICU");
     if (!in_class && c == '.') bad_pattern(ecmascript, "'.' is a byte to std::regex and a character to ICU");
-    if (c == '[' && !in_class) in_class = true;
-    else if (c == ']' && in_class) in_class = false;
+    if (c == '[' && !in_class) {
+      in_class = true;
+    } else if (c == ']' && in_class) {
+      in_class = false;
+    } else if (!in_class && c == '(') {
+      sequence.push_back(in.substr(i, 2) == "(?" ? i + 3 : i + 1);
+    } else if (!in_class && c == ')' && sequence.size() > 1) {
+      sequence.pop_back();
+    } else if (!in_class && c == '|') {
+      sequence.back() = i + 1;
+    }
     if (!in_class && c == '$') out += "\\z";
     else out += c;
   }
@@ -356,6 +482,27 @@ bool has_any(std::string_view text, std::initializer_list<std::string_view> need
                      [text](std::string_view n) { return text.find(n) != std::string_view::npos; });
 }
 
+// Whether `text` holds `word` as a word of its own, as `\b` reads one: "take" in "P take P" and
+// not in "P takes P", where `\btake\b` would be tried at every "take" and fail.
+bool has_word(std::string_view text, std::string_view word) {
+  for (std::size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    const std::size_t end = at + word.size();
+    if ((at == 0 || !is_word_char(text[at - 1])) && (end == text.size() || !is_word_char(text[end]))) return true;
+  }
+  return false;
+}
+
+// Whether a hyphen stands before a P that ends its word, with one blank or none between ("Kt-P",
+// "B - P"): what dash_pawn cannot match without. A hyphen and a P are in every descriptive score.
+bool has_hyphen_pawn(std::string_view text) {
+  for (std::size_t at = text.find('-'); at != std::string_view::npos; at = text.find('-', at + 1)) {
+    std::size_t p = at + 1;
+    if (p < text.size() && is_blank_char(text[p])) ++p;
+    if (p < text.size() && text[p] == 'P' && (p + 1 == text.size() || !is_word_char(text[p + 1]))) return true;
+  }
+  return false;
+}
+
 std::string squeeze(std::string s) {
   std::string out;
   for (char c : s) {
@@ -513,11 +660,11 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
     apply(t, r.rank_i, [](const Match& m) -> std::optional<Replacement> {
       return Replacement{m.str(1) + "1", kRepairOcr, "'" + m.str(0) + "': I/l read as the rank 1"};
     });
-  if (has_any(t.text, {"-"}) && has_any(t.text, {"P"}))
+  if (has_hyphen_pawn(t.text))
     apply(t, r.dash_pawn, [](const Match& m) -> std::optional<Replacement> {
       return Replacement{m.str(1) + "x" + m.str(2), kRepairOcr, "'" + m.str(0) + "': P names no file, read as takes"};
     });
-  if (has_any(t.text, {"take"}))
+  if (has_word(t.text, "take"))
     apply(t, r.take, [](const Match&) -> std::optional<Replacement> {
       return Replacement{"takes", kRepairWordForm, "'take' read as takes"};
     });
@@ -573,7 +720,7 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
       const std::string out = q.empty() ? "ch" : q[0] == 'd' && q[1] == 'i' ? "dis ch" : "double ch";
       return Replacement{out, kRepairCheckWords, "'" + m.str(0) + "' read as " + out};
     });
-  if (has_any(t.text, {"check"}))
+  if (has_word(t.text, "check"))
     apply(t, r.check_word, [](const Match& m) -> std::optional<Replacement> {
       const std::string q = m.str(1);
       const std::string out = q.empty() ? "ch" : q[0] == 'd' && q[1] == 'i' ? "dis ch" : "double ch";
