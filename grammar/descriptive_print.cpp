@@ -440,8 +440,6 @@ using Rule = std::function<std::optional<Replacement>(const Match&)>;
 void apply(PrintText& t, const Pattern& re, const Rule& rule) {
   std::string out;
   std::vector<std::uint32_t> origin;
-  out.reserve(t.text.size());
-  origin.reserve(t.origin.size());
   std::size_t copied = 0;
   bool changed = false;
   re.for_each(t.text, [&](const Match& m) {
@@ -450,11 +448,13 @@ void apply(PrintText& t, const Pattern& re, const Rule& rule) {
     if (e == b) return;
     auto rep = rule(m);
     if (!rep) return;
-    changed = true;
-    for (std::size_t i = copied; i < b; ++i) {
-      out += t.text[i];
-      origin.push_back(t.origin[i]);
+    if (!changed) {  // (most rules that run find nothing to rewrite: no copy is made for them)
+      out.reserve(t.text.size());
+      origin.reserve(t.origin.size());
+      changed = true;
     }
+    out.append(t.text, copied, b - copied);
+    origin.insert(origin.end(), t.origin.begin() + copied, t.origin.begin() + b);
     for (std::size_t i = 0; i < rep->text.size(); ++i) {
       out += rep->text[i];
       origin.push_back(i + 1 == rep->text.size() && i > 0 ? t.origin[e - 1] : t.origin[b]);
@@ -464,11 +464,8 @@ void apply(PrintText& t, const Pattern& re, const Rule& rule) {
     copied = e;
   });
   if (!changed) return;
-  for (std::size_t i = copied; i < t.text.size(); ++i) {
-    out += t.text[i];
-    origin.push_back(t.origin[i]);
-  }
-  origin.push_back(t.origin.back());
+  out.append(t.text, copied);
+  origin.insert(origin.end(), t.origin.begin() + copied, t.origin.end());
   t.text = std::move(out);
   t.origin = std::move(origin);
 }
