@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "grammar/descriptive_parser.hpp"
+#include "grammar/descriptive_print.hpp"
+#include "notation/descriptive.hpp"
 
 using namespace planilla;
 
@@ -268,3 +270,313 @@ TEST_CASE("descriptive score: a glued score stops at the move limit with E-LIMIT
   CHECK(short_one.moves.size() == 200);
   CHECK_FALSE(short_one.stopped_early);
 }
+
+namespace {
+
+struct PrintRow {
+  const char* in;
+  bool collapse_spaces;
+  const char* text;
+  std::vector<PrintRepair> repairs;
+};
+
+void check_print(const PrintRow& row) {
+  CAPTURE(row.in);
+  const PrintText t = normalize_descriptive_print(row.in, row.collapse_spaces);
+  CHECK(t.text == row.text);
+  REQUIRE(t.repairs.size() == row.repairs.size());
+  for (std::size_t i = 0; i < row.repairs.size(); ++i) {
+    CAPTURE(i);
+    CHECK(t.repairs[i].begin == row.repairs[i].begin);
+    CHECK(t.repairs[i].end == row.repairs[i].end);
+    CHECK(t.repairs[i].bit == row.repairs[i].bit);
+    CHECK(t.repairs[i].assumed == row.repairs[i].assumed);
+  }
+}
+
+}  // namespace
+
+// Every rule of descriptive_print.cpp at least once: its rewrite, its note and the original bytes
+// the note covers. The rows are what the rules make, oddities included ("e.p.." after a full stop):
+// they pin the regex engine (ICU or std::regex), which must not show.
+TEST_CASE("descriptive print: each rule's rewrite, note and original range") {
+  const PrintRow rows[] = {
+      // spaces (a book cell: collapse_spaces)
+      {"P.  to K's\t 4th.  P.\t\tto K's 4th.",
+       true,
+       "P. to K's 4th. P. to K's 4th.",
+       {{2, 4, kRepairSpacing, "several spaces read as one"},
+        {10, 12, kRepairSpacing, "several spaces read as one"},
+        {16, 18, kRepairSpacing, "several spaces read as one"},
+        {20, 22, kRepairSpacing, "several spaces read as one"}}},
+      // glyph_paren
+      {"P-K4 (!) P-K4 (?!) Kt-KB3(!!)", false, "P-K4 P-K4 Kt-KB3", {}},
+      // verbal_the, verbal_piece, verbal_step
+      {"1. W. The king's pawn two squares.",
+       false,
+       "1. P to K 4.",
+       {{3, 10, kRepairVerbal, "'W. The ' dropped"},
+        {10, 16, kRepairVerbal, "'king's' read as K"},
+        {17, 21, kRepairVerbal, "'pawn' read as P"},
+        {2, 33, kRepairVerbal, "' K's P two squares' read as P to K4"}}},
+      {"B. The queen's pawn one square.",
+       false,
+       "P to Q 3.",
+       {{0, 7, kRepairVerbal, "'B. The ' dropped"},
+        {7, 14, kRepairVerbal, "'queen's' read as Q"},
+        {15, 19, kRepairVerbal, "'pawn' read as P"},
+        {7, 30, kRepairVerbal, "'Q's P one square' read as P to Q3 (one square from its first rank)"}}},
+      {"The King's knight to his bishop's third square.",
+       false,
+       "K's Kt to K B's 3.",
+       {{0, 4, kRepairVerbal, "'The ' dropped"},
+        {4, 10, kRepairVerbal, "'King's' read as K"},
+        {11, 17, kRepairVerbal, "'knight' read as Kt"},
+        {25, 33, kRepairVerbal, "'bishop's' read as B"},
+        {34, 46, kRepairVerbal, "'third square' read as 3"},
+        {11, 34, kRepairHisHer, "'Kt to his B's': 'his' read as K B's"}}},
+      // verbal_the after takes, verbal_piece
+      {"The pawn takes the pawn. The Queen takes the Bishop.",
+       false,
+       "P takes P. Q takes B.",
+       {{0, 4, kRepairVerbal, "'The ' dropped"},
+        {9, 19, kRepairVerbal, "'the' dropped"},
+        {25, 29, kRepairVerbal, "'The ' dropped"},
+        {35, 45, kRepairVerbal, "'the' dropped"},
+        {4, 8, kRepairVerbal, "'pawn' read as P"},
+        {19, 23, kRepairVerbal, "'pawn' read as P"},
+        {29, 34, kRepairVerbal, "'Queen' read as Q"},
+        {45, 51, kRepairVerbal, "'Bishop' read as B"}}},
+      // verbal_rank
+      {"The K. Kt. to the King's Bishop's fifth square",
+       false,
+       "K. Kt. to K's B's 5",
+       {{0, 4, kRepairVerbal, "'The ' dropped"},
+        {11, 18, kRepairVerbal, "'the' dropped"},
+        {18, 24, kRepairVerbal, "'King's' read as K"},
+        {25, 33, kRepairVerbal, "'Bishop's' read as B"},
+        {34, 46, kRepairVerbal, "'fifth square' read as 5"}}},
+      // verbal_step with digits
+      {"The queen's rook's pawn 2 squares",
+       false,
+       "P to QR 4",
+       {{0, 4, kRepairVerbal, "'The ' dropped"},
+        {4, 11, kRepairVerbal, "'queen's' read as Q"},
+        {12, 18, kRepairVerbal, "'rook's' read as R"},
+        {19, 23, kRepairVerbal, "'pawn' read as P"},
+        {4, 33, kRepairVerbal, "'Q's R's P 2 squares' read as P to QR4"}}},
+      // glyph_in_paren
+      {"Kt-B3 (best!) B-Kt5 (a good move?)",
+       false,
+       "Kt-B3 (best) B-Kt5 (a good move)",
+       {{6, 13, kRepairWordForm, "'(best!)': mark inside the brackets dropped"},
+        {20, 34, kRepairWordForm, "'(a good move?)': mark inside the brackets dropped"}}},
+      // kt_caps
+      {"KT-B3 KT x P KT",
+       false,
+       "Kt-B3 Kt x P Kt",
+       {{0, 2, kRepairOcr, "'KT' read as Kt"},
+        {6, 8, kRepairOcr, "'KT' read as Kt"},
+        {13, 15, kRepairOcr, "'KT' read as Kt"}}},
+      // comma_ep, ep
+      {"PxP, e.p. PxP , e. p.",
+       false,
+       "PxP e.p. PxP e.p.",
+       {{3, 9, kRepairEnPassantWords, "'e.p.' read as en passant"},
+        {13, 21, kRepairEnPassantWords, "'e. p.' read as en passant"}}},
+      // glued
+      {"KttoKB3 KttoQB3 PtakesQ B.takesK",
+       false,
+       "Kt to KB3 Kt to QB3 P takes Q B takes K",
+       {{0, 4, kRepairOcr, "'Ktto' read with its spaces"},
+        {8, 12, kRepairOcr, "'Ktto' read with its spaces"},
+        {16, 22, kRepairOcr, "'Ptakes' read with its spaces"},
+        {24, 31, kRepairOcr, "'B.takes' read with its spaces"}}},
+      // tilde
+      {"B~B4 B--KKt5 Q ~ R7 Kt--QB3",
+       false,
+       "B-B4 B-KKt5 Q-R7 Kt-QB3",
+       {{0, 2, kRepairOcr, "'B~' read as a hyphen"},
+        {5, 8, kRepairOcr, "'B--' read as a hyphen"},
+        {13, 17, kRepairOcr, "'Q ~ ' read as a hyphen"},
+        {21, 24, kRepairOcr, "'t--' read as a hyphen"}}},
+      // ... and the em dash with a hyphen (not the control byte 0x14, which std::regex took `\u2014` for)
+      {"B\xE2\x80\x94-B4 Kt-\xE2\x80\x94"
+       "B3 B\x14-B4",
+       false,
+       "B-B4 Kt-B3 B\x14-B4",
+       {{0, 5, kRepairOcr, "'B\xE2\x80\x94-' read as a hyphen"},
+        {9, 14, kRepairOcr, "'t-\xE2\x80\x94' read as a hyphen"}}},
+      // caret
+      {"P-^K4 ^Kt-B3",
+       false,
+       "P-K4 Kt-B3",
+       {{2, 3, kRepairOcr, "stray '^' dropped"}, {6, 7, kRepairOcr, "stray '^' dropped"}}},
+      // rank_i
+      {"Q-QI R to KBl Kt-Q. Bl R-Kl ch Q-KIt",
+       false,
+       "Q-Q1 R to KB1 Kt-Q. B1 R-K1 ch Q-KIt",
+       {{1, 4, kRepairOcr, "'-QI': I/l read as the rank 1"},
+        {7, 13, kRepairOcr, "'to KBl': I/l read as the rank 1"},
+        {16, 22, kRepairOcr, "'-Q. Bl': I/l read as the rank 1"},
+        {24, 27, kRepairOcr, "'-Kl': I/l read as the rank 1"}}},
+      // dash_pawn
+      {"P-P Kt - P B-P.",
+       false,
+       "PxP KtxP BxP.",
+       {{0, 3, kRepairOcr, "'P-P': P names no file, read as takes"},
+        {4, 10, kRepairOcr, "'Kt - P': P names no file, read as takes"},
+        {11, 14, kRepairOcr, "'B-P': P names no file, read as takes"}}},
+      // take
+      {"Q take P R takes P B take Kt",
+       false,
+       "Q takes P R takes P B takes Kt",
+       {{2, 6, kRepairWordForm, "'take' read as takes"}, {21, 25, kRepairWordForm, "'take' read as takes"}}},
+      // kts
+      {"Kts P Bs P Rs P.",
+       false,
+       "Kt P B P R P.",
+       {{0, 5, kRepairWordForm, "'Kts P' read as KtP"},
+        {6, 10, kRepairWordForm, "'Bs P' read as BP"},
+        {11, 15, kRepairWordForm, "'Rs P' read as RP"}}},
+      // on_paren (and square)
+      {"R-K1 (on K sq) Kt-B3 ( on B3)",
+       false,
+       "R-K1 (K 1) Kt-B3 (B3)",
+       {{9, 13, kRepairSquareWord, "'K sq': square read as the first rank"}}},
+      // his_her
+      {"K. Kt. to his B's 3d. Q. Kt. to her B's 3d.",
+       false,
+       "K. Kt. to K B's 3d. Q. Kt. to Q B's 3d.",
+       {{0, 18, kRepairHisHer, "'K. Kt. to his B's': 'his' read as K B's"},
+        {22, 40, kRepairHisHer, "'Q. Kt. to her B's': 'her' read as Q B's"}}},
+      {"Q. to her 3d. K. to his 2d. K. B. P. to its 4th. Kt. to its 3d.",
+       false,
+       "Q. to Q 3d. K. to K 2d. K. B. P. to K B 4th. Kt. to its 3d.",
+       {{0, 10, kRepairHisHer, "'Q. to her': 'her' read as Q"},
+        {14, 24, kRepairHisHer, "'K. to his': 'his' read as K"},
+        {28, 44, kRepairHisHer, "'K. B. P. to its': 'its' read as K B"}}},
+      {"Q. P. to her 4th. K R to his Kt's sq. B takes his P",
+       false,
+       "Q. P. to Q 4th. K R to K Kt's 1 B takes K B P",
+       {{0, 13, kRepairHisHer, "'Q. P. to her': 'her' read as Q"},
+        {18, 34, kRepairHisHer, "'K R to his Kt's': 'his' read as K Kt's"},
+        {38, 50, kRepairHisHer, "'B takes his': 'his' read as K B"},
+        {18, 37, kRepairSquareWord, "'Kt's sq.': square read as the first rank"}}},
+      // castles_side (verbal_piece first)
+      {"Castles on Q's side. Castles on the Queen's side Castles (Q. R.)",
+       false,
+       "O-O-O O-O-O O-O-O",
+       {{36, 43, kRepairVerbal, "'Queen's' read as Q"},
+        {0, 20, kRepairCastlingWords, "'Castles on Q's side.' read as O-O-O"},
+        {21, 48, kRepairCastlingWords, "'Castles on the Q's side' read as O-O-O"},
+        {49, 64, kRepairCastlingWords, "'Castles (Q. R.)' read as O-O-O"}}},
+      // castles_side: "Castles K" alone stays
+      {"Castles on K's side. Castles (K R) castles with the K R Castles K",
+       false,
+       "O-O O-O O-O Castles K",
+       {{0, 20, kRepairCastlingWords, "'Castles on K's side.' read as O-O"},
+        {21, 34, kRepairCastlingWords, "'Castles (K R)' read as O-O"},
+        {35, 55, kRepairCastlingWords, "'castles with the K R' read as O-O"}}},
+      // "castle" is the rook in verbal notation
+      {"castle on the king's side Castle with Q R",
+       false,
+       "R on the K's side R with Q R",
+       {{0, 6, kRepairVerbal, "'castle' read as R"},
+        {14, 20, kRepairVerbal, "'king's' read as K"},
+        {26, 32, kRepairVerbal, "'Castle' read as R"}}},
+      // square
+      {"R to K square K to K sq. R. to Q. Kt's Sq. Kt to QB sq",
+       false,
+       "R to K 1 K to K 1 R. to Q. Kt's 1 Kt to QB 1",
+       {{5, 13, kRepairSquareWord, "'K square': square read as the first rank"},
+        {19, 24, kRepairSquareWord, "'K sq.': square read as the first rank"},
+        {34, 42, kRepairSquareWord, "'Kt's Sq.': square read as the first rank"},
+        {50, 54, kRepairSquareWord, "'B sq': square read as the first rank"}}},
+      // check_paren
+      {"Q-R5 (ch.) R-K1 (dis. ch.) Kt-B6 (double check) B-B4 ( discovered ch )",
+       false,
+       "Q-R5 ch R-K1 dis ch Kt-B6 double ch B-B4 dis ch",
+       {{5, 10, kRepairCheckWords, "'(ch.)' read as ch"},
+        {16, 26, kRepairCheckWords, "'(dis. ch.)' read as dis ch"},
+        {33, 47, kRepairCheckWords, "'(double check)' read as double ch"},
+        {53, 70, kRepairCheckWords, "'( discovered ch )' read as dis ch"}}},
+      // check_word
+      {"BxP check K-K2 R-K1 dis. check Kt-B6 double check Q-R5 discovered check checkmate",
+       false,
+       "BxP ch K-K2 R-K1 dis ch Kt-B6 double ch Q-R5 dis ch checkmate",
+       {{4, 9, kRepairCheckWords, "'check' read as ch"},
+        {20, 30, kRepairCheckWords, "'dis. check' read as dis ch"},
+        {37, 49, kRepairCheckWords, "'double check' read as double ch"},
+        {55, 71, kRepairCheckWords, "'discovered check' read as dis ch"}}},
+      // ep
+      {"P. takes P. (in passing). PxP en passant PxP e. p. PxP (e.p.) PxP en pas.",
+       false,
+       "P. takes P. e.p.. PxP e.p. PxP e.p. PxP e.p. PxP e.p.",
+       {{11, 24, kRepairEnPassantWords, "'(in passing)' read as en passant"},
+        {29, 40, kRepairEnPassantWords, "'en passant' read as en passant"},
+        {44, 50, kRepairEnPassantWords, "'e. p.' read as en passant"},
+        {54, 61, kRepairEnPassantWords, "'(e.p.)' read as en passant"},
+        {65, 73, kRepairEnPassantWords, "'en pas.' read as en passant"}}},
+      // promo
+      {"P. takes Kt. and becomes a Queen. P. takes R., becomes a Queen. P-K8=Q P-R8 queens (Kt) P-B8 = Kt P-Kt8, "
+       "Queening (R.)",
+       false,
+       "P. takes Kt.=Q P. takes R.=Q P-K8=Q P-R8=N P-B8=N P-Kt8=R",
+       {{27, 32, kRepairVerbal, "'Queen' read as Q"},
+        {57, 62, kRepairVerbal, "'Queen' read as Q"},
+        {12, 33, kRepairPromotionWords, "'and becomes a Q.' read as promotion to Q"},
+        {45, 63, kRepairPromotionWords, "', becomes a Q.' read as promotion to Q"},
+        {75, 87, kRepairPromotionWords, "'queens (Kt)' read as promotion to N"},
+        {92, 97, kRepairPromotionWords, "'= Kt' read as promotion to N"},
+        {103, 118, kRepairPromotionWords, "', Queening (R.)' read as promotion to R"}}},
+      // promo: "=Q" is the grammar's own
+      {"P-K8=Q P-Q8 (Q) P-B8=Kt",
+       false,
+       "P-K8=Q P-Q8 (Q) P-B8=N",
+       {{20, 23, kRepairPromotionWords, "'=Kt' read as promotion to N"}}},
+  };
+  for (const PrintRow& row : rows) check_print(row);
+}
+
+// Beside non-ASCII text the rules read as std::regex does in the C locale, whichever engine runs:
+// only ASCII letters, digits and '_' make a word for `\b` ("checké" holds the word "check"), only
+// ASCII blanks are spaces (a no-break space is not), only 0-9 are digits; the ranges are bytes of
+// the UTF-8 text.
+TEST_CASE("descriptive print: next to non-ASCII characters, ASCII classes and byte ranges") {
+  const PrintRow rows[] = {
+      {"P-K4 check\xC3\xA9 \xC3\xA9"
+       "check",
+       false,
+       "P-K4 ch\xC3\xA9 \xC3\xA9"
+       "ch",
+       {{5, 10, kRepairCheckWords, "'check' read as ch"}, {15, 20, kRepairCheckWords, "'check' read as ch"}}},
+      {"Q.\xC2\xA0to her 3d. Q. to\xC2\xA0her 3d.", false, "Q.\xC2\xA0to her 3d. Q. to\xC2\xA0her 3d.", {}},
+      {"KT\xD9\xA3 KT\xE2\x80\xA8", false, "KT\xD9\xA3 KT\xE2\x80\xA8", {}},
+      {"\xE2\x80\xA6 K. Kt. to his B's 3d. \xE2\x80\x94 Castles on Q's side \xC3\xA9 (ch.)",
+       false,
+       "\xE2\x80\xA6 K. Kt. to K B's 3d. \xE2\x80\x94 O-O-O \xC3\xA9 ch",
+       {{4, 22, kRepairHisHer, "'K. Kt. to his B's': 'his' read as K B's"},
+        {30, 49, kRepairCastlingWords, "'Castles on Q's side' read as O-O-O"},
+        {53, 58, kRepairCheckWords, "'(ch.)' read as ch"}}},
+      {"\xC3\xA9take P \xC3\xA9Kts P",
+       false,
+       "\xC3\xA9takes P \xC3\xA9Kt P",
+       {{2, 6, kRepairWordForm, "'take' read as takes"}, {11, 16, kRepairWordForm, "'Kts P' read as KtP"}}},
+      {"Castles\xC2\xA0on Q's side", false, "Castles\xC2\xA0on Q's side", {}},
+  };
+  for (const PrintRow& row : rows) check_print(row);
+}
+
+#if PLANILLA_WITH_ICU
+// A run of a million blanks is one repair: ICU's matcher keeps its backtracking stack small on it.
+// (Not run on std::regex, whose matcher recurses for each character and overflows the C++ stack.)
+TEST_CASE("descriptive print: a long run of blanks closes to one space") {
+  const std::string in = "P-K4" + std::string(1000000, ' ') + "P-K4";
+  const PrintText t = normalize_descriptive_print(in, true);
+  CHECK(t.text == "P-K4 P-K4");
+  REQUIRE(t.repairs.size() == 1);
+  CHECK(t.repairs[0].begin == 4);
+  CHECK(t.repairs[0].end == 1000004);
+}
+#endif
