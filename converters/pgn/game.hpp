@@ -82,7 +82,7 @@ struct Game {
 };
 
 // Builds a Game from visitor events (the reader's output, or another game's replay).
-class GameBuilder : public Visitor {
+class GameBuilder final : public Visitor {
  public:
   explicit GameBuilder(Game& game) : game_(game) {}
   void begin_game(std::uint32_t number) override;
@@ -111,7 +111,7 @@ class GameBuilder : public Visitor {
 // comments before its variations, so `e4 {good} $1` and `e4 (d4) {x} (c4)` come back reordered.
 // A writer driven by the reader directly (read_job()'s `direct`) writes what writing the model
 // writes only when this holds.
-class ReplayOrder : public Visitor {
+class ReplayOrder final : public Visitor {
  public:
   void begin_game(std::uint32_t number) override;
   void move(const MoveEvent& event) override;

@@ -62,28 +62,4 @@ class Visitor {
   virtual void end_game() {}
 };
 
-// Drives two visitors with the same events, `a` first (Skip::Yes from either skips the movetext
-// for both). The reader uses it to write a game while it reads it (read_job()'s `direct`).
-class TeeVisitor : public Visitor {
- public:
-  TeeVisitor(Visitor& a, Visitor& b) : a_(a), b_(b) {}
-  void begin_game(std::uint32_t number) override { a_.begin_game(number), b_.begin_game(number); }
-  void tag(std::string_view name, std::string_view value) override { a_.tag(name, value), b_.tag(name, value); }
-  Skip end_tags(const Position& start, bool chess960) override {
-    const Skip sa = a_.end_tags(start, chess960), sb = b_.end_tags(start, chess960);
-    return sa == Skip::Yes || sb == Skip::Yes ? Skip::Yes : Skip::No;
-  }
-  void move(const MoveEvent& event) override { a_.move(event), b_.move(event); }
-  void nag(unsigned value) override { a_.nag(value), b_.nag(value); }
-  void comment(std::string_view text, CommentKind kind) override { a_.comment(text, kind), b_.comment(text, kind); }
-  void begin_variation() override { a_.begin_variation(), b_.begin_variation(); }
-  void end_variation() override { a_.end_variation(), b_.end_variation(); }
-  void result(GameResult result) override { a_.result(result), b_.result(result); }
-  void end_game() override { a_.end_game(), b_.end_game(); }
-
- private:
-  Visitor& a_;
-  Visitor& b_;
-};
-
 }  // namespace planilla
