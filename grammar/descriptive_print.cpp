@@ -553,9 +553,10 @@ struct RuleSet {
   // Verbal notation (before 1850): "The king's pawn two squares.", "The K. Kt. to his B's third
   // square", "The queen takes the pawn". Words become the abbreviations; pawn steps from the
   // pawn's own file become squares (two squares: the fourth rank; one square: the third, as from
-  // its first move).
+  // its first move). "The" takes the blanks before it only after a side's "W." or "B.": "and The
+  // queen" keeps its blank ("andQ" before).
   Pattern verbal_the{
-      R"(\b(?:W\.|B\.)?\s*\bThe\s+(?=(?:[Kk]ing|[Qq]ueen|[Bb]ishop|[Kk]night|[Rr]ook|[Cc]astle|[Pp]awn|K\.|Q\.))|\b(?:takes|to)\s+(the)\s+(?=[a-zA-Z]))"};
+      R"(\b(?:(?:W\.|B\.)\s*)?The\s+(?=(?:[Kk]ing|[Qq]ueen|[Bb]ishop|[Kk]night|[Rr]ook|[Cc]astle|[Pp]awn|K\.|Q\.))|\b(?:takes|to)\s+(the)\s+(?=[a-zA-Z]))"};
   Pattern verbal_piece{
       R"(\b(king|queen|bishop|knight|rook|castle|pawn|King|Queen|Bishop|Knight|Rook|Castle|Pawn)('s)?(?![a-z]))"};
   Pattern verbal_rank{R"(\b(first|second|third|fourth|fifth|sixth|seventh|eighth)(?:\s+square)?\b)"};

@@ -347,6 +347,14 @@ TEST_CASE("descriptive print: each rule's rewrite, note and original range") {
         {19, 23, kRepairVerbal, "'pawn' read as P"},
         {29, 34, kRepairVerbal, "'Queen' read as Q"},
         {45, 51, kRepairVerbal, "'Bishop' read as B"}}},
+      // verbal_the after a word keeps the blank before it
+      {"P-K4, and The queen takes the pawn.",
+       false,
+       "P-K4, and Q takes P.",
+       {{10, 14, kRepairVerbal, "'The ' dropped"},
+        {20, 30, kRepairVerbal, "'the' dropped"},
+        {14, 19, kRepairVerbal, "'queen' read as Q"},
+        {30, 34, kRepairVerbal, "'pawn' read as P"}}},
       // verbal_rank
       {"The K. Kt. to the King's Bishop's fifth square",
        false,
