@@ -47,6 +47,7 @@ std::string_view code_name(Code code) {
     case Code::ScoresheetHeader: return "N-HEADER";
     case Code::ResultLoose: return "W-RESULT-LOOSE";
     case Code::MarkApart: return "W-MARK-APART";
+    case Code::ResultRepeated: return "W-RESULT-TWICE";
   }
   return "E-UNKNOWN";  // unreachable for valid enumerators; keeps GCC's -Wreturn-type quiet
 }
@@ -99,6 +100,7 @@ Severity code_severity(Code code) {
     case Code::ReadingAmbiguous:
     case Code::ResultLoose:
     case Code::MarkApart: return Severity::Warning;
+    case Code::ResultRepeated: return Severity::Warning;
     case Code::MissingVariantTag:
     case Code::Encoding:
     case Code::LanguageDetected:

@@ -57,6 +57,7 @@ enum class Code : std::uint8_t {
   ScoresheetHeader,       // N-HEADER      a typed scoresheet's header lines read into tags
   ResultLoose,            // W-RESULT-LOOSE  result written loosely: 1–0, 0:1, ½, glued to the move (gxf41-0)
   MarkApart,              // W-MARK-APART    check or mate sign apart from its move: Qf8 mat, Re3 #
+  ResultRepeated,         // W-RESULT-TWICE  the game's result written again on its line: 1-0 1-0, read once
 };
 
 std::string_view code_name(Code code);  // "E-ILLEGAL"

@@ -272,7 +272,8 @@ class GameReader : public grammar::PgnHandler {
   }
 
   // The game's result written again right after it, with only blanks between (`Qxf7# 1-0 1-0`:
-  // the splitter keeps such repeats in the game): read once, said once, at the first repeat.
+  // the splitter keeps such repeats in the game): read once, said once (W-RESULT-TWICE, a code
+  // of its own: not about the moves, so a descriptive re-reading keeps it), at the first repeat.
   bool repeats_result(std::string_view written, std::uint64_t offset) {
     if (result_ == GameResult::None || frames_.size() > 1 || written != result_written_ || offset < result_end_ ||
         offset > text_.size())
@@ -285,7 +286,7 @@ class GameReader : public grammar::PgnHandler {
         "the result " + result_written_ + " written " +
         (result_repeats_ == 1 ? std::string("twice") : std::to_string(result_repeats_ + 1) + " times") + ": read once";
     if (result_repeats_ == 1) {
-      add(Code::ResultMismatch, Severity::Warning, offset, std::move(message), std::string(written));
+      add(Code::ResultRepeated, Severity::Warning, offset, std::move(message), std::string(written));
       repeat_diagnostic_ = diagnostics_.size() - 1;
     } else {
       diagnostics_[repeat_diagnostic_].message = std::move(message);
@@ -577,7 +578,7 @@ class GameReader : public grammar::PgnHandler {
   std::string result_written_;    // the result token as written
   std::uint64_t result_end_ = 0;  // where it (or its last repeat) ends
   std::uint32_t result_repeats_ = 0;
-  std::size_t repeat_diagnostic_ = 0;  // the W-RESULT of the repeats, in diagnostics_
+  std::size_t repeat_diagnostic_ = 0;  // the W-RESULT-TWICE of the repeats, in diagnostics_
 };
 
 }  // namespace

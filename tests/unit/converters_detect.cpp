@@ -147,6 +147,18 @@ TEST_CASE("detect: the reading is a typed field of the record") {
   CHECK(record_language(descriptive) == nullptr);
 }
 
+TEST_CASE("detect: a result written twice is said whichever reading is chosen") {
+  // The splitter keeps `1-0 1-0` in its game; the descriptive re-reading drops the algebraic
+  // reading's move-level diagnostics, not the repeat's W-RESULT-TWICE.
+  for (const char* pgn : {"1. e4 e5 2. Nf3 Nc6 1-0 1-0", "1. P-K4 P-K4 2. N-KB3 N-QB3 1-0 1-0"}) {
+    CAPTURE(pgn);
+    GameRecord r = read_auto(pgn);
+    CHECK(r.game.main.moves.size() == 4);
+    CHECK(r.game.result == GameResult::WhiteWins);
+    CHECK(count_code(r, Code::ResultRepeated) == 1);
+  }
+}
+
 TEST_CASE("detect: the PGN import format is read as written") {
   struct Row {
     std::string what;
