@@ -281,15 +281,10 @@ class GameReader : public grammar::PgnHandler {
     const std::string_view between = text_.substr(result_end_, offset - result_end_);
     if (between.find_first_not_of(" \t") != std::string_view::npos) return false;
     result_end_ = offset + written.size();
-    ++result_repeats_;
-    std::string message =
-        "the result " + result_written_ + " written " +
-        (result_repeats_ == 1 ? std::string("twice") : std::to_string(result_repeats_ + 1) + " times") + ": read once";
-    if (result_repeats_ == 1) {
-      add(Code::ResultRepeated, Severity::Warning, offset, std::move(message), std::string(written));
+    if (result_repeats_++ == 0) {
+      add(Code::ResultRepeated, Severity::Warning, offset,
+          "the result " + result_written_ + " written twice: read once", std::string(written));
       repeat_diagnostic_ = diagnostics_.size() - 1;
-    } else {
-      diagnostics_[repeat_diagnostic_].message = std::move(message);
     }
     return true;
   }
@@ -309,6 +304,9 @@ class GameReader : public grammar::PgnHandler {
   // Called after the parse (successful or not).
   void finish() {
     flush();
+    if (result_repeats_ > 1)  // (counted here, not rewritten at each of 20,000 repeats)
+      diagnostics_[repeat_diagnostic_].message =
+          "the result " + result_written_ + " written " + std::to_string(result_repeats_ + 1) + " times: read once";
     if (!tags_done_) end_tags();
     while (frames_.size() > 1) end_variation(text_.size());
     const std::string* tag_result = nullptr;
