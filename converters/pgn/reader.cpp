@@ -805,7 +805,10 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
   bool order_kept = false;
   auto fast_read = [&](auto&& read) {
     if (!direct) return read(model);
-    ReplayOrder order;
+    // One per thread, reset by the reader's begin_game: a new one per game was one of the two
+    // allocations a game without moves cost.
+    thread_local ReplayOrder order;
+    order.begin_game(raw.number);
     auto with = [&](auto& m) {
       DirectRead tee(m, order, *direct);
       return read(static_cast<Visitor&>(tee));

@@ -1,6 +1,7 @@
 #include "converters/run/pipeline.hpp"
 
 #include <deque>
+#include <mutex>
 
 #include "converters/run/batch.hpp"
 
@@ -20,6 +21,8 @@ constexpr std::size_t kBatchMinBytes = std::size_t{8} << 10;
 constexpr std::size_t kBatchMaxGames = 1024;
 constexpr std::size_t kBatchBytes = std::size_t{256} << 10;
 constexpr std::size_t kParallelMinBytes = std::size_t{256} << 10;
+constexpr std::size_t kSpareBatches = 2;
+constexpr std::size_t kSpareText = 1024;
 
 }  // namespace
 
@@ -73,10 +76,13 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
     interpret_game(g.record, options, from);
     if (work) work(g);
   };
+  // On this thread one ProcessedGame serves every game in turn (read_job() resets its record),
+  // so the text's buffer is allocated once, not once per game.
+  ProcessedGame reused;
   auto on_this_thread = [&](GameJob& job) {
-    ProcessedGame g;
-    process_one(job, g);
-    sink(g);
+    reused.text.clear();
+    process_one(job, reused);
+    sink(reused);
   };
   if (effective_jobs(jobs) <= 1) {
     // One thread: no batching, no queue; one game in memory at a time.
@@ -125,9 +131,24 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
     ahead.pop_front();
     return batch;
   };
+  // Delivered batches come back to be filled again (at most kSpareBatches of them): a game's
+  // text buffer and record were allocated and built per game, the larger part of the cost of
+  // a file of bare results on two threads. What a spare keeps is bounded: a text buffer up to
+  // kSpareText bytes, no game bytes or model beyond a few bytes (read_job() replaces them).
+  std::mutex spare_mutex;
+  std::vector<std::vector<ProcessedGame>> spare;
   std::function<std::vector<ProcessedGame>(std::vector<GameJob>&)> process = [&](std::vector<GameJob>& batch) {
-    std::vector<ProcessedGame> out(batch.size());
+    std::vector<ProcessedGame> out;
+    {
+      std::lock_guard lock(spare_mutex);
+      if (!spare.empty()) {
+        out = std::move(spare.back());
+        spare.pop_back();
+      }
+    }
+    out.resize(batch.size());
     for (std::size_t i = 0; i < batch.size(); ++i) {
+      out[i].text.clear();
       process_one(batch[i], out[i]);
       batch[i] = GameJob{};  // the bytes now live in the record: drop the moved-from job early
     }
@@ -135,6 +156,15 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
   };
   std::function<void(std::vector<ProcessedGame>&)> deliver = [&](std::vector<ProcessedGame>& games) {
     for (ProcessedGame& g : games) sink(g);
+    for (ProcessedGame& g : games) {
+      if (g.text.capacity() > kSpareText) std::string().swap(g.text);
+      GameRecord& r = g.record;
+      if (r.original.capacity() > kSpareText) std::string().swap(r.original);
+      if (!r.game.tags.empty() || !r.game.main.moves.empty() || !r.game.main.trailing_comments.empty()) r.game = Game{};
+      r.diagnostics.clear();
+    }
+    std::lock_guard lock(spare_mutex);
+    if (spare.size() < kSpareBatches) spare.push_back(std::move(games));
   };
   run_ordered<std::vector<GameJob>, std::vector<ProcessedGame>>(next, process, deliver, BatchOptions{jobs, in_flight});
   return reader.file_diagnostics();

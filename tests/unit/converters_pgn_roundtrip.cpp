@@ -69,6 +69,28 @@ TEST_CASE("pgn writer: export format") {
   }
 }
 
+TEST_CASE("pgn writer: tag values escaped at every place (eight bytes at a time, then one)") {
+  // The byte-at-a-time rule is the reference; a quote or a backslash at each offset of values
+  // from 0 to 24 bytes, and a byte that only looks like one to the word test (0x22 + 0x80).
+  auto reference = [](std::string_view v) {
+    std::string out;
+    for (char c : v) {
+      if (c == '\\' || c == '"') out += '\\';
+      out += c;
+    }
+    return out;
+  };
+  for (std::size_t size = 0; size <= 24; ++size)
+    for (std::size_t at = 0; at <= size; ++at)
+      for (char special : {'"', '\\', '\xA2', '!'}) {
+        std::string value(size, 'a');
+        if (at < size) value[at] = special;
+        CAPTURE(value);
+        CHECK(escape_tag_value(value) == reference(value));
+      }
+  CHECK(escape_tag_value("0123456789\"\\\"") == "0123456789\\\"\\\\\\\"");
+}
+
 TEST_CASE("pgn writer: lines wrap at 80 columns, comments are re-flowed") {
   std::string moves =
       "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
