@@ -581,10 +581,26 @@ char promo_letter(const std::string& w) {
 }  // namespace
 
 PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces) {
+  // A run of blanks is read as kLongestBlankRun of them, its last one standing for the rest: no
+  // rule tells a longer run from that one (the longest any pattern spells out is two), and
+  // std::regex, the browser build's engine, recurses once per blank a `\s*` or `[ \t]+` takes:
+  // a line of a million blanks overflowed its stack. The map keeps the run's ends in place.
+  constexpr std::size_t kLongestBlankRun = 64;
   PrintText t;
-  t.text = std::string(in);
-  t.origin.resize(in.size() + 1);
-  for (std::size_t i = 0; i <= in.size(); ++i) t.origin[i] = static_cast<std::uint32_t>(i);
+  t.text.reserve(in.size());
+  t.origin.reserve(in.size() + 1);
+  std::size_t run = 0;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    run = in[i] == ' ' || in[i] == '\t' ? run + 1 : 0;
+    if (run > kLongestBlankRun) {
+      t.text.back() = in[i];
+      t.origin.back() = static_cast<std::uint32_t>(i);
+      continue;
+    }
+    t.text += in[i];
+    t.origin.push_back(static_cast<std::uint32_t>(i));
+  }
+  t.origin.push_back(static_cast<std::uint32_t>(in.size()));
   const RuleSet& r = rules();
   if (collapse_spaces && has_any(t.text, {"  ", " \t", "\t ", "\t\t"})) {
     apply(t, r.spaces, [](const Match&) -> std::optional<Replacement> {

@@ -576,9 +576,8 @@ TEST_CASE("descriptive print: next to non-ASCII characters, ASCII classes and by
   for (const PrintRow& row : rows) check_print(row);
 }
 
-#if PLANILLA_WITH_ICU
-// A run of a million blanks is one repair: ICU's matcher keeps its backtracking stack small on it.
-// (Not run on std::regex, whose matcher recurses for each character and overflows the C++ stack.)
+// A run of a million blanks is one repair, and reads as 64 blanks whichever engine runs the rules
+// (std::regex, the browser build's, recursed once per blank and overflowed the C++ stack).
 TEST_CASE("descriptive print: a long run of blanks closes to one space") {
   const std::string in = "P-K4" + std::string(1000000, ' ') + "P-K4";
   const PrintText t = normalize_descriptive_print(in, true);
@@ -586,5 +585,14 @@ TEST_CASE("descriptive print: a long run of blanks closes to one space") {
   REQUIRE(t.repairs.size() == 1);
   CHECK(t.repairs[0].begin == 4);
   CHECK(t.repairs[0].end == 1000004);
+  // Without the closing rule the run stays a run, 64 blanks long, its last one the run's last.
+  const std::string ep = "PxP e.p." + std::string(500000, '\t') + " Kt-B3";
+  const PrintText kept = normalize_descriptive_print(ep, false);
+  CHECK(kept.text.size() < 100);
+  CHECK(kept.origin.size() == kept.text.size() + 1);
+  CHECK(kept.origin.back() == ep.size());
+  const std::size_t after = kept.text.find("Kt");
+  REQUIRE(after != std::string::npos);
+  CHECK(kept.origin[after] == ep.find("Kt"));
+  CHECK(kept.origin[after - 1] == ep.find("Kt") - 1);
 }
-#endif
