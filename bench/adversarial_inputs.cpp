@@ -84,6 +84,8 @@ int main(int argc, char** argv) {
   write("glued-san-3mb", "[Event \"x\"]\n\n1. " + times("e4e5Nf3Nc6Bb5a6", 200000) + " *");
   write("glued-descriptive-3mb", "[Event \"x\"]\n\n1. " + times("P-K4P-K4Kt-KB3", 200000) + " *");
   write("descriptive-words-3mb", "[Event \"x\"]\n\n1. " + times("to takes his check ", 150000) + " *");
+  write("descriptive-blank-runs-1mb",
+        "[Event \"x\"]\n\n1. P-K4 P-K4 2. PxP e.p. P-K8=Q" + times(std::string(60, ' ') + "x", 16000) + " *");
   write("cyrillic-token-2mb", "[Event \"x\"]\n\n1. " +
                                   times("\xD0\x9A"
                                         "f3",

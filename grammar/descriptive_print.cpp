@@ -71,6 +71,7 @@ class Match {
 
  private:
   friend class Pattern;
+  friend class BlankLed;
   explicit Match(std::string_view text) : text_(text) {
     begin_.fill(-1);
     end_.fill(-1);
@@ -428,6 +429,33 @@ class Pattern {
 
 #endif
 
+// `,?\s*X` (with `comma`) or `\s*X`, where X cannot begin with a blank, searched as X and each
+// match then taken back over the blanks (and the one comma) before it, no further than the end
+// of the match before: the same matches. Searched as written, both engines try `\s*` at each
+// blank of a run and give the run back a blank at a time before X fails: a game of 60-blank
+// runs with an "e.p." in it was read at 0.1 MB/s with ICU, 0.4 MB/s with std::regex.
+class BlankLed {
+ public:
+  BlankLed(const char* x, bool comma) : x_(x), comma_(comma) {}
+  template <class F>
+  void for_each(std::string_view text, F&& f) const {
+    std::size_t floor = 0;  // where the engine's next search starts: the last match's end
+    x_.for_each(text, [&](const Match& found) {
+      Match m = found;
+      std::size_t b = m.position(0);
+      while (b > floor && is_blank_char(text[b - 1])) --b;
+      if (comma_ && b > floor && text[b - 1] == ',') --b;
+      floor = static_cast<std::size_t>(m.end_[0]);
+      m.begin_[0] = static_cast<std::int64_t>(b);
+      f(m);
+    });
+  }
+
+ private:
+  Pattern x_;
+  bool comma_;
+};
+
 struct Replacement {
   std::string text;
   std::uint32_t bit = 0;
@@ -437,7 +465,8 @@ struct Replacement {
 using Rule = std::function<std::optional<Replacement>(const Match&)>;
 
 // Applies one rewrite everywhere in `t`, keeping the map to the original bytes.
-void apply(PrintText& t, const Pattern& re, const Rule& rule) {
+template <class Searched>
+void apply(PrintText& t, const Searched& re, const Rule& rule) {
   std::string out;
   std::vector<std::uint32_t> origin;
   std::size_t copied = 0;
@@ -540,9 +569,11 @@ struct RuleSet {
   Pattern square{R"(((?:(?:Kt|[KQBRN]))(?:'s|\.)?)\s?(?:square|sq\.?|Sq\.?)(?![a-z]))"};
   Pattern check_paren{R"(\(\s*(dis(?:\.|covered)?\s*|double\s*)?ch(?:eck)?\.?\s*\))"};
   Pattern check_word{R"(\b(dis(?:\.|covered)?\s+|double\s+)?check\b\.?)"};
-  Pattern ep{R"(\s*(?:\(\s*)?\b(?:in passing|en pass?(?:ant)?\.?|e\.\s?p\.)(?:\s*\))?)"};
-  Pattern promo{
-      R"(,?\s*(?:and\s+)?(?:becomes|queens|Queens|Queening|=)\s*(?:a\s+)?\(?(Queen|Rook|Bishop|Knight|Kt|Q|R|B|N)\b\.?\)?)"};
+  // `\s*` and `,?\s*` before these: BlankLed.
+  BlankLed ep{R"((?:\(\s*)?\b(?:in passing|en pass?(?:ant)?\.?|e\.\s?p\.)(?:\s*\))?)", false};
+  BlankLed promo{
+      R"((?:and\s+)?(?:becomes|queens|Queens|Queening|=)\s*(?:a\s+)?\(?(Queen|Rook|Bishop|Knight|Kt|Q|R|B|N)\b\.?\)?)",
+      true};
   Pattern take{R"(\btake\b)"};
   Pattern kts{R"(\b(Kt|B|R)s\s(P)\b)"};
   Pattern on_paren{R"(\(\s*on\s+)"};

@@ -538,6 +538,14 @@ TEST_CASE("descriptive print: each rule's rewrite, note and original range") {
         {75, 87, kRepairPromotionWords, "'queens (Kt)' read as promotion to N"},
         {92, 97, kRepairPromotionWords, "'= Kt' read as promotion to N"},
         {103, 118, kRepairPromotionWords, "', Queening (R.)' read as promotion to R"}}},
+      // ep and promo take the blanks before them (a comma before those, for promo), no further
+      // back than the match before: BlankLed against the patterns `\s*X` and `,?\s*X`.
+      {"PxP \t\n e.p.  e.p. ,\t=Q P-B8 ,, queens (R)",
+       false,
+       "PxP e.p. e.p. ,\t=Q P-B8 ,=R",
+       {{3, 11, kRepairEnPassantWords, "'\t\n e.p.' read as en passant"},
+        {11, 17, kRepairEnPassantWords, "'e.p.' read as en passant"},
+        {29, 41, kRepairPromotionWords, "', queens (R)' read as promotion to R"}}},
       // promo: "=Q" is the grammar's own
       {"P-K8=Q P-Q8 (Q) P-B8=Kt",
        false,
