@@ -412,23 +412,41 @@ std::optional<Move> resolve_on(const WrittenMove& w, const Position& pos, const 
 
 std::string plies(std::size_t n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
 
+// The closest rendering of one legal move to a written token: suggest()'s per-move reading
+// before the written move's own letter and the rest of the game are looked at.
+struct Closest {
+  double cost = std::numeric_limits<double>::max();
+  SuggestionKind kind = SuggestionKind::Slip;
+  const Text* rendering = nullptr;
+};
+
 // The renderings of every legal move of `pos`, kept per thread for the last position asked
 // about: a file of broken games errs on its first move again and again (the same position), and
 // the renderings were over a third of the suggestions' work there. `legal` is `pos`'s list, in
-// legal_moves() order.
-const std::vector<std::vector<Rendering>>& renderings_of_all(const Position& pos, const MoveList& legal,
-                                                             const Language& lang) {
-  struct Memo {
-    bool valid = false;
-    Position pos;
-    bool chess960 = false;  // (not part of Position's ==)
-    const Language* lang = nullptr;
-    std::vector<std::vector<Rendering>> all;
+// legal_moves() order. With them, the closest readings of the last few tokens written in that
+// position: a file broken the same way game after game writes the same token there (a byte
+// after the first move, a separator line read as a game of its own), and each token's distance
+// to every rendering was most of the rest.
+struct RenderingMemo {
+  bool valid = false;
+  Position pos;
+  bool chess960 = false;  // (not part of Position's ==)
+  const Language* lang = nullptr;
+  std::vector<std::vector<Rendering>> all;
+  struct Readings {
+    Text target;
+    std::vector<Closest> closest;  // per legal move
   };
-  thread_local Memo memo;
+  static constexpr std::size_t kTokensKept = 8;
+  std::vector<Readings> readings;  // the most recent last
+};
+
+RenderingMemo& renderings_of_all(const Position& pos, const MoveList& legal, const Language& lang) {
+  thread_local RenderingMemo memo;
   if (!memo.valid || memo.lang != &lang || memo.chess960 != pos.is_chess960() || !(memo.pos == pos) ||
       memo.all.size() != legal.size()) {
     memo.valid = false;
+    memo.readings.clear();
     memo.all.resize(legal.size());
     for (std::size_t i = 0; i < legal.size(); ++i) renderings_of(pos, legal[i], lang, memo.all[i]);
     memo.pos = pos;
@@ -436,7 +454,36 @@ const std::vector<std::vector<Rendering>>& renderings_of_all(const Position& pos
     memo.lang = &lang;
     memo.valid = true;
   }
-  return memo.all;
+  return memo;
+}
+
+// The closest rendering of each legal move to `target`, from the memo when this position has
+// seen the token lately.
+const std::vector<Closest>& closest_readings(RenderingMemo& memo, const Text& target) {
+  auto& kept = memo.readings;
+  for (std::size_t k = kept.size(); k-- > 0;)
+    if (kept[k].target == target) {
+      if (k + 1 != kept.size())
+        std::rotate(kept.begin() + static_cast<std::ptrdiff_t>(k), kept.begin() + static_cast<std::ptrdiff_t>(k) + 1,
+                    kept.end());
+      return kept.back().closest;
+    }
+  if (kept.size() == RenderingMemo::kTokensKept) kept.erase(kept.begin());
+  kept.push_back(RenderingMemo::Readings{target, {}});
+  std::vector<Closest>& closest = kept.back().closest;
+  closest.resize(memo.all.size());
+  for (std::size_t i = 0; i < memo.all.size(); ++i) {
+    Closest& best = closest[i];
+    for (const Rendering& r : memo.all[i]) {
+      double c = distance(target, r.text, r.extra, best.cost) + r.extra;
+      if (c < best.cost) {
+        best.cost = c;
+        best.kind = r.kind;
+        best.rendering = &r.text;
+      }
+    }
+  }
+  return closest;
 }
 
 }  // namespace
@@ -470,19 +517,11 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
   if (!ambiguous) {
     // Every legal move is a reading: the close ones by their writing, the far ones only when the
     // rest of the game needs them (a wrong piece on a random square leaves nothing else).
-    const std::vector<std::vector<Rendering>>& all = renderings_of_all(before, legal, language);
+    const std::vector<Closest>& closest = closest_readings(renderings_of_all(before, legal, language), target);
     for (std::size_t i = 0; i < legal.size(); ++i) {
       const Move m = legal[i];
-      const std::vector<Rendering>& rs = all[i];
-      Hypothesis best{m, SuggestionKind::Slip, std::numeric_limits<double>::max(), 0, 0, false, {}};
-      for (const Rendering& r : rs) {
-        double c = distance(target, r.text, r.extra, best.cost) + r.extra;
-        if (c < best.cost) {
-          best.cost = c;
-          best.kind = r.kind;
-          best.rendering = &r.text;
-        }
-      }
+      Hypothesis best{m, closest[i].kind, closest[i].cost, 0, 0, false, {}};
+      best.rendering = closest[i].rendering;
       if (best.cost > kMaxCost) {
         best.kind = SuggestionKind::Continuation;
       } else if (best.kind == SuggestionKind::Slip && written_move && written_move->piece != PieceType::None &&
