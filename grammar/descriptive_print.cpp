@@ -529,9 +529,12 @@ bool has_hyphen_pawn(std::string_view text) {
   return false;
 }
 
+// A rewrite's text for its note: blanks (line breaks too: a note is one line) as single spaces,
+// none at the ends.
 std::string squeeze(std::string s) {
   std::string out;
   for (char c : s) {
+    if (is_blank_char(c)) c = ' ';
     if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
     out += c;
   }

@@ -543,7 +543,7 @@ TEST_CASE("descriptive print: each rule's rewrite, note and original range") {
       {"PxP \t\n e.p.  e.p. ,\t=Q P-B8 ,, queens (R)",
        false,
        "PxP e.p. e.p. ,\t=Q P-B8 ,=R",
-       {{3, 11, kRepairEnPassantWords, "'\t\n e.p.' read as en passant"},
+       {{3, 11, kRepairEnPassantWords, "'e.p.' read as en passant"},
         {11, 17, kRepairEnPassantWords, "'e.p.' read as en passant"},
         {29, 41, kRepairPromotionWords, "', queens (R)' read as promotion to R"}}},
       // promo: "=Q" is the grammar's own
