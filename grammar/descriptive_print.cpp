@@ -262,7 +262,8 @@ class Pattern {
   Pattern(const Pattern&) = delete;
   Pattern& operator=(const Pattern&) = delete;
 
-  // f(const Match&) for each match in `text`, left to right. f must not search with this pattern.
+  // f(const Match&) for each match in `text`, left to right. f must not search with any pattern
+  // (reset()'s copy of the text is shared).
   template <class F>
   void for_each(std::string_view text, F&& f) const {
     icu::RegexMatcher& m = matcher();
@@ -316,9 +317,41 @@ class Pattern {
     }
     return *m;
   }
-  // The matcher reads the UTF-8 bytes in place: ICU's index into a UTF-8 UText is the byte
-  // offset, so the groups' positions are offsets into `text` as PrintText's map needs them.
+  // An ASCII text (nearly every score) is searched as UTF-16, one unit per byte, so that the
+  // groups' positions are byte offsets still: ICU reads a UTF-16 string directly, and a UTF-8
+  // UText through its chunks, several times slower where a pattern is tried at many places and
+  // looks behind (a run of '(' before an "e.p.": 1.5 MB/s read as UTF-8). One copy per thread
+  // serves every pattern (no search begins while another one is under way, for_each's callers
+  // see to it), made again only when the text changed (most rules rewrite nothing), and a large
+  // one is not kept for small texts. Other text: the matcher reads the UTF-8 bytes in place;
+  // ICU's index into a UTF-8 UText is the byte offset too.
   static void reset(icu::RegexMatcher& m, std::string_view text) {
+    struct Copy {
+      std::string source;  // the text `units` holds, when `ascii`
+      bool ascii = false;
+      icu::UnicodeString units;
+    };
+    thread_local Copy copy;
+    if (text.size() != copy.source.size() || text != copy.source) {
+      copy.ascii = text.size() <= static_cast<std::size_t>(INT32_MAX) &&
+                   std::all_of(text.begin(), text.end(), [](char c) { return (c & 0x80) == 0; });
+      const auto size = static_cast<std::int32_t>(copy.ascii ? text.size() : 0);
+      if (copy.units.getCapacity() > (std::int32_t{1} << 20) && copy.units.getCapacity() > 4 * size) {
+        copy.units = icu::UnicodeString();
+        copy.source = std::string();
+      }
+      copy.source.assign(copy.ascii ? text : std::string_view());
+      if (copy.ascii) {
+        char16_t* units = copy.units.getBuffer(size);
+        if (units == nullptr) throw std::bad_alloc();
+        for (std::int32_t i = 0; i < size; ++i) units[i] = static_cast<char16_t>(text[static_cast<std::size_t>(i)]);
+        copy.units.releaseBuffer(size);
+      }
+    }
+    if (copy.ascii) {
+      m.reset(copy.units);
+      return;
+    }
     UErrorCode status = U_ZERO_ERROR;
     UText in = UTEXT_INITIALIZER;
     utext_openUTF8(&in, text.data(), static_cast<std::int64_t>(text.size()), &status);
@@ -620,21 +653,37 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
   // std::regex, the browser build's engine, recurses once per blank a `\s*` or `[ \t]+` takes:
   // a line of a million blanks overflowed its stack. The map keeps the run's ends in place.
   constexpr std::size_t kLongestBlankRun = 64;
-  PrintText t;
-  t.text.reserve(in.size());
-  t.origin.reserve(in.size() + 1);
+  auto blank = [](char c) { return c == ' ' || c == '\t'; };
   std::size_t run = 0;
-  for (std::size_t i = 0; i < in.size(); ++i) {
-    run = in[i] == ' ' || in[i] == '\t' ? run + 1 : 0;
+  bool long_run = false;
+  for (char c : in) {
+    run = blank(c) ? run + 1 : 0;
     if (run > kLongestBlankRun) {
-      t.text.back() = in[i];
-      t.origin.back() = static_cast<std::uint32_t>(i);
-      continue;
+      long_run = true;
+      break;
     }
-    t.text += in[i];
-    t.origin.push_back(static_cast<std::uint32_t>(i));
   }
-  t.origin.push_back(static_cast<std::uint32_t>(in.size()));
+  PrintText t;
+  if (!long_run) {  // (nearly every text: copied whole)
+    t.text = std::string(in);
+    t.origin.resize(in.size() + 1);
+    for (std::size_t i = 0; i <= in.size(); ++i) t.origin[i] = static_cast<std::uint32_t>(i);
+  } else {
+    t.text.reserve(in.size());
+    t.origin.reserve(in.size() + 1);
+    run = 0;
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      run = blank(in[i]) ? run + 1 : 0;
+      if (run > kLongestBlankRun) {
+        t.text.back() = in[i];
+        t.origin.back() = static_cast<std::uint32_t>(i);
+        continue;
+      }
+      t.text += in[i];
+      t.origin.push_back(static_cast<std::uint32_t>(i));
+    }
+    t.origin.push_back(static_cast<std::uint32_t>(in.size()));
+  }
   const RuleSet& r = rules();
   if (collapse_spaces && has_any(t.text, {"  ", " \t", "\t ", "\t\t"})) {
     apply(t, r.spaces, [](const Match&) -> std::optional<Replacement> {
