@@ -1,7 +1,7 @@
 // planilla normalize: archives in, PGN export format out, every rejected game kept byte for byte.
 #include <filesystem>
+#include <functional>
 #include <iostream>
-#include <sstream>
 
 #include "cli/app.hpp"
 #include "cli/common.hpp"
@@ -12,6 +12,32 @@
 namespace planilla::cli {
 
 namespace {
+
+// The rejects file, opened at the first byte written to it (a run without a rejected game makes
+// none), the bytes going straight on: each input's rejects were gathered in memory first, so a
+// rejected 100 MB game cost twice its size more, and an archive of many rejects all of them.
+class RejectsBuf : public std::streambuf {
+ public:
+  explicit RejectsBuf(std::function<std::ostream*()> open) : open_(std::move(open)) {}
+  bool failed() const { return failed_; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    const char ch = traits_type::to_char_type(c);
+    return xsputn(&ch, 1) == 1 ? c : traits_type::eof();
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    if (!file_ && !failed_) failed_ = (file_ = open_()) == nullptr;
+    if (!file_) return 0;
+    return file_->write(s, n) ? n : 0;
+  }
+
+ private:
+  std::function<std::ostream*()> open_;
+  std::ostream* file_ = nullptr;
+  bool failed_ = false;
+};
 
 struct NormalizeCliOptions {
   std::vector<std::string> inputs;
@@ -68,7 +94,9 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
     io.err << "planilla: --rejects " << rejects_path << " is also the output (-o); give them different files\n";
     return kUsage;
   }
-  std::ostream* rejects = nullptr;  // opened on the first rejected game only, published with -o
+  // Opened on the first rejected game only, published with -o.
+  RejectsBuf rejects_buf([&]() { return target.open_more(rejects_path, io); });
+  std::ostream rejects(&rejects_buf);
 
   NormalizeOptions no;
   no.write.moves.language = to->language;
@@ -86,15 +114,11 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
   const bool all_opened = for_each_input("normalize", setup, shard, io, &target, [&](const OpenInput& input) {
     no.read = input.read;
     reporter.begin_file(input.file.display_name);
-    std::ostringstream file_rejects;
     no.on_game = [&](const GameRecord& r) { reporter.game(r); };
-    total += normalize(input.in, target.stream(), &file_rejects, no);
-    if (!file_rejects.str().empty()) {
-      if (!rejects && !(rejects = target.open_more(rejects_path, io))) {
-        rejects_failed = true;
-        return false;
-      }
-      *rejects << file_rejects.str();
+    total += normalize(input.in, target.stream(), &rejects, no);
+    if (rejects_buf.failed()) {
+      rejects_failed = true;
+      return false;
     }
     return true;
   });
