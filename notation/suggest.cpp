@@ -630,10 +630,14 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
       evident = std::none_of(unique.begin() + 1, unique.end(), [](const Hypothesis& h) { return h.full; });
     } else {
       // A written token that the opponent could play after some move is a missing ply as much
-      // as a slip: nothing follows to tell them apart.
-      evident = std::none_of(unique.begin() + 1, unique.end(), [&](const Hypothesis& h) {
-        return h.kind == SuggestionKind::MissingPly || h.cost < top.cost + kEndMargin - 1e-9;
-      });
+      // as a slip: nothing follows to tell them apart. And with nothing after it, the piece the
+      // writing names is its intention (FIDE's example: the only legal king move): a reading
+      // that moves another piece is never evident there (`1. e4 Qh4` read as h5 was).
+      const bool named_piece_moves = !written_move || written_move->piece == PieceType::None ||
+                                     top.move.is_castling() || before.moving_piece(top.move) == written_move->piece;
+      evident = named_piece_moves && std::none_of(unique.begin() + 1, unique.end(), [&](const Hypothesis& h) {
+                  return h.kind == SuggestionKind::MissingPly || h.cost < top.cost + kEndMargin - 1e-9;
+                });
     }
   }
   WriteOptions san_opts;

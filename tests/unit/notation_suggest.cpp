@@ -83,6 +83,9 @@ const Row kRows[] = {
     // Alone, Qf3 is as close to the pawn's f3 as to the knight's Nf3 (B and N are neighbouring
     // keys, and R is the knight in Finnish, so those letters would point to the knight).
     {"piece letter, not evident alone", "moves:", "en", "Qf3", "", "Nf3", false, SuggestionKind::PieceLetter},
+    // At the game's end the named piece is the intention: h5 is the closest reading of Qh4 by
+    // far, but the queen cannot move; another piece is never evident with nothing after it.
+    {"another piece, at the game's end", "moves: e4", "en", "Qh4", "", "h5", false, SuggestionKind::PieceLetter},
     {"rank from the other side", "moves: e4", "en", "Nf3", "e5 Nd5", "Nf6", true, SuggestionKind::RankFromOtherSide},
     {"UCI squares swapped", "moves:", "en", "f3g1", "e7e5 f3e5", "Nf3", true, SuggestionKind::SquaresSwapped},
     // Rf1 keeps Kd7 Rf7+ legal too; Kg2 later needs the king on g1.
