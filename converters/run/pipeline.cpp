@@ -24,6 +24,17 @@ constexpr std::size_t kParallelMinBytes = std::size_t{256} << 10;
 constexpr std::size_t kSpareBatches = 2;
 constexpr std::size_t kSpareText = 1024;
 
+// A delivered game made ready to serve the next one: what it keeps is bounded, a text buffer up
+// to kSpareText bytes and no game bytes or model beyond a few bytes (read_job() replaces them).
+void make_spare(ProcessedGame& g) {
+  g.text.clear();
+  if (g.text.capacity() > kSpareText) std::string().swap(g.text);
+  GameRecord& r = g.record;
+  if (r.original.capacity() > kSpareText) std::string().swap(r.original);
+  if (!r.game.tags.empty() || !r.game.main.moves.empty() || !r.game.main.trailing_comments.empty()) r.game = Game{};
+  r.diagnostics.clear();
+}
+
 }  // namespace
 
 void RunStats::count(const GameRecord& record) {
@@ -76,13 +87,13 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
     interpret_game(g.record, options, from);
     if (work) work(g);
   };
-  // On this thread one ProcessedGame serves every game in turn (read_job() resets its record),
-  // so the text's buffer is allocated once, not once per game.
+  // On this thread one ProcessedGame serves every game in turn, so the text's buffer is
+  // allocated once, not once per game.
   ProcessedGame reused;
   auto on_this_thread = [&](GameJob& job) {
-    reused.text.clear();
     process_one(job, reused);
     sink(reused);
+    make_spare(reused);
   };
   if (effective_jobs(jobs) <= 1) {
     // One thread: no batching, no queue; one game in memory at a time.
@@ -133,8 +144,7 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
   };
   // Delivered batches come back to be filled again (at most kSpareBatches of them): a game's
   // text buffer and record were allocated and built per game, the larger part of the cost of
-  // a file of bare results on two threads. What a spare keeps is bounded: a text buffer up to
-  // kSpareText bytes, no game bytes or model beyond a few bytes (read_job() replaces them).
+  // a file of bare results on two threads.
   std::mutex spare_mutex;
   std::vector<std::vector<ProcessedGame>> spare;
   std::function<std::vector<ProcessedGame>(std::vector<GameJob>&)> process = [&](std::vector<GameJob>& batch) {
@@ -148,20 +158,15 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
     }
     out.resize(batch.size());
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      out[i].text.clear();
       process_one(batch[i], out[i]);
       batch[i] = GameJob{};  // the bytes now live in the record: drop the moved-from job early
     }
     return out;
   };
   std::function<void(std::vector<ProcessedGame>&)> deliver = [&](std::vector<ProcessedGame>& games) {
-    for (ProcessedGame& g : games) sink(g);
     for (ProcessedGame& g : games) {
-      if (g.text.capacity() > kSpareText) std::string().swap(g.text);
-      GameRecord& r = g.record;
-      if (r.original.capacity() > kSpareText) std::string().swap(r.original);
-      if (!r.game.tags.empty() || !r.game.main.moves.empty() || !r.game.main.trailing_comments.empty()) r.game = Game{};
-      r.diagnostics.clear();
+      sink(g);
+      make_spare(g);
     }
     std::lock_guard lock(spare_mutex);
     if (spare.size() < kSpareBatches) spare.push_back(std::move(games));
