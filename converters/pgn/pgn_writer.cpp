@@ -220,7 +220,7 @@ void PgnWriter::move(const MoveEvent& e) {
     char buffer[kShortMove + 24];
     char* const end = buffer + sizeof buffer;
     char* p = end - text.size();
-    std::memcpy(p, text.data(), text.size());
+    detail::copy_short(p, text.data(), text.size());
     if (numbered) {
       *--p = ' ';
       p = move_number_before(p, side, e.before.fullmove_number());
