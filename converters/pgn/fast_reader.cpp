@@ -388,6 +388,9 @@ class FastReader {
 
   // A result, a move number, dots or a move token at i_.
   bool element() {
+    WrittenMove w;
+    std::size_t end = i_;
+    if (plain_ahead(w, end)) return token_at(end, w, true, end - i_);
     const char c = s_[i_];
     const char next = i_ + 1 < s_.size() ? s_[i_ + 1] : ' ';
     if (c == '*' || ((c == '1' || c == '0') && (next == '-' || next == '/'))) {  // (a move number: no)
@@ -423,8 +426,12 @@ class FastReader {
         return true;
       }
     }
-    std::size_t end = i_;
     while (end < s_.size() && !is_delimiter(s_[end])) ++end;
+    return token_at(end, w, false, 0);
+  }
+
+  // The move token from i_ to `end`; `plain`: plain_ahead() has read it into w.
+  bool token_at(std::size_t end, WrittenMove& w, bool plain, std::size_t san_size) {
     // `e8(Q)`: a parenthesised code point glued to the token belongs to it.
     if (end + 2 < s_.size() && s_[end] == '(' && !is_delimiter(s_[end + 1]) && s_[end + 2] == ')') return false;
     std::string_view token = s_.substr(i_, end - i_);
@@ -432,9 +439,62 @@ class FastReader {
                        (end + 1 < s_.size() && s_[end] == '(' && static_cast<unsigned char>(s_[end + 1]) >= 0x80)))
       return false;
     if (++moves_ > options_.limits.max_moves) return false;
-    if (!move(token, i_)) return false;
+    if (!move(token, i_, w, plain, san_size)) return false;
     if (depth_ == 1 && token[0] >= 'A' && token[0] <= 'Z' && token[0] != 'O') note_lettered(token, i_);
     i_ = end;
+    return true;
+  }
+
+  // Plain SAN without a glyph read forward from i_, in the one pass that also finds the token's
+  // end: what parse_plain() takes, the same fields, for the shapes nearly every token of an
+  // archive has (`e4`, `Nf3`, `exd5`, `Nbd7`, `R1e2`, `Qxf7#`). False for anything else, which
+  // the token scan and parse_plain() then read. Finding the end first and reading the token back
+  // from it was two passes over each token.
+  bool plain_ahead(WrittenMove& w, std::size_t& end) const {
+    const char* const s = s_.data();
+    const std::size_t n = s_.size();
+    auto at = [&](std::size_t j) { return j < n ? s[j] : ' '; };  // the text's end ends a token
+    std::size_t k = i_;
+    char c = s[k];
+    const auto c0 = static_cast<unsigned char>(c);
+    const PieceType piece = c0 < 128 ? letters_.piece[c0] : PieceType::None;
+    if (piece != PieceType::None) c = at(++k);
+    char hint = 0;
+    bool capture = false;
+    if (!(is_file(c) && is_rank(at(k + 1)))) {  // not the target square yet: an origin hint first
+      if (is_file(c) || (piece != PieceType::None && is_rank(c))) {
+        hint = c;
+        c = at(++k);
+      } else if (piece == PieceType::None) {
+        return false;
+      }
+      if (c == 'x') {
+        capture = true;
+        c = at(++k);
+      } else if (piece == PieceType::None) {
+        return false;  // a pawn's origin file comes with a capture (`ed` is not plain)
+      }
+      if (!(is_file(c) && is_rank(at(k + 1)))) return false;
+    }
+    const char rank = s[k + 1];
+    k += 2;
+    CheckMark check = CheckMark::None;
+    if (k < n && s[k] == '+') {
+      check = CheckMark::Check;
+      ++k;
+    } else if (k < n && s[k] == '#') {
+      check = CheckMark::Mate;
+      ++k;
+    }
+    if (k < n && !is_delimiter(s[k])) return false;
+    w.piece = piece;
+    if (is_file(hint)) w.from_file = static_cast<File>(hint - 'a');
+    else if (hint != 0) w.from_rank = static_cast<Rank>(hint - '1');
+    w.to_file = static_cast<File>(c - 'a');
+    w.to_rank = static_cast<Rank>(rank - '1');
+    w.capture = capture;
+    w.check = check;
+    end = k;
     return true;
   }
 
@@ -501,17 +561,18 @@ class FastReader {
     return w.check == due;
   }
 
-  bool move(std::string_view token, std::size_t at) {
+  // `plain`: w holds plain SAN read from the token, san_size its size less a glyph; else w is
+  // empty and the token is read here.
+  bool move(std::string_view token, std::size_t at, WrittenMove& w, bool plain, std::size_t san_size) {
     declined_at_move_ = true;  // until the move is taken
     Frame& f = top();
     Position& next = f.spare();
-    WrittenMove w;
     Move m;
     SanFacts facts;
     const SanFacts* known = &facts;
-    std::size_t san_size = 0;
     bool canonical = false;
-    if (!parse_plain(token, letters_, w, san_size) || !resolve_plain(w, f.current(), next, m, facts, canonical)) {
+    if (!plain) plain = parse_plain(token, letters_, w, san_size);
+    if (!plain || !resolve_plain(w, f.current(), next, m, facts, canonical)) {
       known = nullptr;
       canonical = false;
       // Castling, promotions, other spellings and moves written with a remark: the move grammar
