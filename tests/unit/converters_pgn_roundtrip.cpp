@@ -60,6 +60,12 @@ TEST_CASE("pgn writer: export format") {
       {"[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 30\"]\n[SetUp \"1\"]\n30... Kd7 31. -- Kc7 *",
        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
        "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 30\"]\n\n30... Kd7 31. -- Kc7 *\n\n"},
+      // Move numbers around 1000, where the writer's table of numbers ends, for both sides.
+      {"[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 998\"]\n[SetUp \"1\"]\n"
+       "998. Kd2 Kd7 999. Ke2 {a} Ke7 1000. Kd2 {b} Kd7 1001. Ke2 {c} Ke7 *",
+       "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
+       "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 998\"]\n\n"
+       "998. Kd2 Kd7 999. Ke2 {a} 999... Ke7 1000. Kd2 {b} 1000... Kd7 1001. Ke2 {c}\n1001... Ke7 *\n\n"},
   };
   for (const Row& row : rows) {
     CAPTURE(row.input);
