@@ -276,13 +276,14 @@ GameSplitter::GameSplitter(std::string_view bytes) : memory_(bytes), eof_(true) 
   }
 }
 
-std::string_view GameSplitter::data() const { return in_ ? std::string_view(buffer_) : memory_; }
+std::string_view GameSplitter::data() const { return in_ ? std::string_view(buffer_.data(), filled_) : memory_; }
 
 void GameSplitter::compact() {
   std::size_t keep_from = in_game_ ? start_ : scan_;
   // Only when most of the buffer is dead: erasing the front on every game would be quadratic.
-  if (keep_from == 0 || keep_from < buffer_.size() / 2) return;
-  buffer_.erase(0, keep_from);
+  if (keep_from == 0 || keep_from < filled_ / 2) return;
+  std::memmove(buffer_.data(), buffer_.data() + keep_from, filled_ - keep_from);
+  filled_ -= keep_from;
   base_ += keep_from;
   scan_ -= keep_from;
   if (in_game_) {
@@ -294,11 +295,13 @@ void GameSplitter::compact() {
 bool GameSplitter::fill() {
   if (!in_ || eof_) return false;
   compact();
-  std::size_t old = buffer_.size();
-  buffer_.resize(old + options_.chunk_size);
+  // The string keeps its size past the bytes read (filled_): growing it again for every chunk
+  // wrote a megabyte of zeros a megabyte read.
+  const std::size_t old = filled_;
+  if (buffer_.size() < old + options_.chunk_size) buffer_.resize(old + options_.chunk_size);
   in_->read(buffer_.data() + old, static_cast<std::streamsize>(options_.chunk_size));
   auto got = static_cast<std::size_t>(in_->gcount());
-  buffer_.resize(old + got);
+  filled_ = old + got;
   peak_ = std::max(peak_, buffer_.size());
   if (got == 0) {
     eof_ = true;
@@ -306,7 +309,7 @@ bool GameSplitter::fill() {
   }
   if (first_fill_) {
     first_fill_ = false;
-    if (std::string_view(buffer_).substr(0, 3) == "\xEF\xBB\xBF") {
+    if (data().substr(0, 3) == "\xEF\xBB\xBF") {
       bom_ = true;
       scan_ = 3;
     }
@@ -722,11 +725,12 @@ bool GameSplitter::take_game(std::string& out) {
   if (!in_ || !takeable_) return false;
   takeable_ = false;
   // What follows the game (the next game's start, unscanned bytes) is at most about one chunk.
-  std::string rest = buffer_.substr(end_);
+  std::string rest = buffer_.substr(end_, filled_ - end_);
   out = std::move(buffer_);
   out.resize(end_);
   out.erase(0, ready_start_);
   buffer_ = std::move(rest);
+  filled_ = buffer_.size();
   base_ += end_;
   scan_ -= end_;
   if (in_game_) {

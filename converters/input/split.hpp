@@ -97,6 +97,7 @@ class GameSplitter {
   std::istream* in_ = nullptr;
   std::string_view memory_;
   std::string buffer_;
+  std::size_t filled_ = 0;  // the bytes of buffer_ read so far (its size may be more)
   bool eof_ = false;
   bool bom_ = false;
   bool first_fill_ = true;
