@@ -23,7 +23,8 @@ namespace {
 // characters that end a move token, looked up in one load.
 // kValueStop: the bytes that end the plain part of a tag value (the closing quote, an escape, a
 // line end).
-enum : std::uint8_t { kBlank = 1, kNewline = 2, kDelimiter = 4, kValueStop = 8 };
+// kMovetextMark: the bytes movetext() handles itself (brackets, braces, quotes, `;`, `$`, `%`).
+enum : std::uint8_t { kBlank = 1, kNewline = 2, kDelimiter = 4, kValueStop = 8, kMovetextMark = 16 };
 
 constexpr std::array<std::uint8_t, 256> make_classes() {
   std::array<std::uint8_t, 256> t{};
@@ -33,6 +34,7 @@ constexpr std::array<std::uint8_t, 256> make_classes() {
                                      (grammar::is_pgn_delimiter(b) ? kDelimiter : 0));
   }
   for (unsigned char c : {'"', '\\', '\n', '\r'}) t[c] |= kValueStop;
+  for (unsigned char c : {'{', '}', ';', '$', '(', ')', '[', ']', '"', '%'}) t[c] |= kMovetextMark;
   return t;
 }
 constexpr std::array<std::uint8_t, 256> kClass = make_classes();
@@ -319,67 +321,71 @@ class FastReader {
   bool movetext() {
     while (i_ < s_.size()) {
       const char c = s_[i_];
-      if (is_space(c)) {
+      const std::uint8_t cls = kClass[static_cast<unsigned char>(c)];
+      if (cls & (kBlank | kNewline)) {
         ++i_;
         continue;
       }
       if (result_) return false;  // anything after the result: the general reader decides
-      switch (c) {
-        case '{': {
-          const void* close = std::memchr(s_.data() + i_ + 1, '}', s_.size() - i_ - 1);
-          if (!close) return false;
-          std::size_t end = static_cast<std::size_t>(static_cast<const char*>(close) - s_.data());
-          visitor_.comment(comment_text(s_.substr(i_ + 1, end - i_ - 1)), CommentKind::Brace);
-          i_ = end + 1;
-          continue;
+      // A move, a number or a result (nearly every element) goes straight to element().
+      if (cls & kMovetextMark) {
+        switch (c) {
+          case '{': {
+            const void* close = std::memchr(s_.data() + i_ + 1, '}', s_.size() - i_ - 1);
+            if (!close) return false;
+            std::size_t end = static_cast<std::size_t>(static_cast<const char*>(close) - s_.data());
+            visitor_.comment(comment_text(s_.substr(i_ + 1, end - i_ - 1)), CommentKind::Brace);
+            i_ = end + 1;
+            continue;
+          }
+          case ';': {
+            lettered_ok_ = false;  // detect.cpp's scan reads the words of ; comments
+            std::size_t end = s_.find_first_of("\r\n", i_);
+            if (end == std::string_view::npos) end = s_.size();
+            visitor_.comment(s_.substr(i_ + 1, end - i_ - 1), CommentKind::Line);
+            i_ = end;
+            continue;
+          }
+          case '$': {
+            std::size_t j = i_ + 1;
+            unsigned value = 0;
+            while (j < s_.size() && is_digit(s_[j]) && value <= 255)
+              value = value * 10 + static_cast<unsigned>(s_[j++] - '0');
+            if (j == i_ + 1 || value > 255) return false;
+            visitor_.nag(value);
+            i_ = j;
+            continue;
+          }
+          case '(': {
+            if (s_.substr(i_, 3) == "(=)") return false;  // draw offer
+            if (!top().has_move) return false;
+            if (static_cast<int>(depth_) > options_.limits.max_depth) return false;
+            Frame& f = push_frame();  // may move the parent: look it up again
+            Frame& parent = frames_[depth_ - 2];
+            f.current() = parent.before();
+            f.before() = parent.before();
+            f.ply = parent.ply - 1;
+            f.variation = ++variations_;
+            visitor_.begin_variation();
+            ++i_;
+            continue;
+          }
+          case ')':
+            if (depth_ <= 1) return false;
+            --depth_;
+            top_ = &frames_[depth_ - 1];
+            visitor_.end_variation();
+            ++i_;
+            continue;
+          case '[':
+          case ']':
+          case '"':
+          case '}': return false;  // stray: reported by the grammar
+          case '%':
+            if (i_ == 0 || s_[i_ - 1] == '\n' || s_[i_ - 1] == '\r') return false;  // an escape line
+            break;
+          default: break;
         }
-        case ';': {
-          lettered_ok_ = false;  // detect.cpp's scan reads the words of ; comments
-          std::size_t end = s_.find_first_of("\r\n", i_);
-          if (end == std::string_view::npos) end = s_.size();
-          visitor_.comment(s_.substr(i_ + 1, end - i_ - 1), CommentKind::Line);
-          i_ = end;
-          continue;
-        }
-        case '$': {
-          std::size_t j = i_ + 1;
-          unsigned value = 0;
-          while (j < s_.size() && is_digit(s_[j]) && value <= 255)
-            value = value * 10 + static_cast<unsigned>(s_[j++] - '0');
-          if (j == i_ + 1 || value > 255) return false;
-          visitor_.nag(value);
-          i_ = j;
-          continue;
-        }
-        case '(': {
-          if (s_.substr(i_, 3) == "(=)") return false;  // draw offer
-          if (!top().has_move) return false;
-          if (static_cast<int>(depth_) > options_.limits.max_depth) return false;
-          Frame& f = push_frame();  // may move the parent: look it up again
-          Frame& parent = frames_[depth_ - 2];
-          f.current() = parent.before();
-          f.before() = parent.before();
-          f.ply = parent.ply - 1;
-          f.variation = ++variations_;
-          visitor_.begin_variation();
-          ++i_;
-          continue;
-        }
-        case ')':
-          if (depth_ <= 1) return false;
-          --depth_;
-          top_ = &frames_[depth_ - 1];
-          visitor_.end_variation();
-          ++i_;
-          continue;
-        case '[':
-        case ']':
-        case '"':
-        case '}': return false;  // stray: reported by the grammar
-        case '%':
-          if (i_ == 0 || s_[i_ - 1] == '\n' || s_[i_ - 1] == '\r') return false;  // an escape line
-          break;
-        default: break;
       }
       if (!element()) return false;
     }
