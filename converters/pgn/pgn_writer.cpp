@@ -377,7 +377,7 @@ class TagSink {
   ~TagSink() { out_.resize(static_cast<std::size_t>(p_ - out_.data())); }
   void tag(std::string_view name, std::string_view value) {
     *p_++ = '[';
-    std::memcpy(p_, name.data(), name.size());
+    detail::copy_line(p_, name.data(), name.size());
     p_ += name.size();
     *p_++ = ' ';
     *p_++ = '"';
@@ -388,7 +388,7 @@ class TagSink {
   }
   // A whole line, written as it is.
   void line(std::string_view text) {
-    std::memcpy(p_, text.data(), text.size());
+    detail::copy_line(p_, text.data(), text.size());
     p_ += text.size();
   }
 

@@ -43,6 +43,15 @@ inline void copy_short(char* p, const char* q, std::size_t n) {
     p[n - 1] = q[n - 1];
   }
 }
+// The same up to 32 bytes (a tag's name, a roster line), as two overlapping 16-byte copies from 16.
+inline void copy_line(char* p, const char* q, std::size_t n) {
+  if (n > 32 || n < 16) {
+    copy_short(p, q, n);
+  } else {
+    std::memcpy(p, q, 16);
+    std::memcpy(p + n - 16, q + n - 16, 16);
+  }
+}
 }  // namespace detail
 
 // A visitor that writes each game it is driven through, appending to `out` at end_game().
