@@ -308,6 +308,14 @@ class FastReader {
   }
 
   bool start_position() {
+    if (!has_variant_ && !has_fen_) {  // (nearly every game) start_from_tags()'s answer, without its copies
+      static const Position standard = Position::startpos();
+      Frame& f = push_frame();
+      f.current() = standard;
+      chess960_ = false;
+      f.before() = standard;
+      return visitor_.end_tags(f.current(), chess960_) == Skip::No;
+    }
     const StartFromTags start = start_from_tags(has_variant_ ? std::optional(variant_) : std::nullopt,
                                                 has_fen_ ? std::optional(fen_) : std::nullopt);
     if (!start.playable || !start.remarks.empty()) return false;  // the grammar lane says why
