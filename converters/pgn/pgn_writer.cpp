@@ -19,12 +19,6 @@ constexpr std::array<std::string_view, 6> kRosterDefaultLines = {"[Event \"?\"]\
 // long-algebraic or descriptive move is longer, and takes put()).
 constexpr std::size_t kShortMove = 16;
 
-bool is_str(std::string_view name) {
-  for (std::string_view s : kSevenTagRoster)
-    if (s == name) return true;
-  return false;
-}
-
 // A tag value with \ and " escaped, written at `p` (room for twice its size); returns its end.
 // The one escaping rule of the tag section (TagSink) and of escape_tag_value().
 // Eight bytes at a time while none of them needs it (nearly every value): a byte at a time was
@@ -162,6 +156,8 @@ void PgnWriter::begin_game(std::uint32_t) {
   unresolved_.clear();  // (a game given up by the fast lane may have left some)
   tags_.clear();
   tag_text_.clear();
+  first_roster_.fill(-1);
+  had_fen_ = false;
   start_.reset();
   chess960_ = false;
   result_ = GameResult::None;
@@ -171,8 +167,29 @@ void PgnWriter::begin_game(std::uint32_t) {
   after_open_ = false;
 }
 
+std::uint8_t PgnWriter::tag_kind(std::string_view name) {
+  switch (name.size()) {
+    case 3: return name == "FEN" ? kFenTag : kOtherTag;
+    case 4: return name == "Site" ? 1 : name == "Date" ? 2 : kOtherTag;
+    case 5:
+      return name == "Event"   ? 0
+             : name == "Round" ? 3
+             : name == "White" ? 4
+             : name == "Black" ? 5
+             : name == "SetUp" ? kSetUpTag
+                               : kOtherTag;
+    case 6: return name == "Result" ? 6 : kOtherTag;
+    case 7: return name == "Variant" ? kVariantTag : kOtherTag;
+    default: return kOtherTag;
+  }
+}
+
 void PgnWriter::tag(std::string_view name, std::string_view value) {
   TagRef t;
+  t.kind = tag_kind(name);
+  if (t.kind < first_roster_.size() && first_roster_[t.kind] < 0)
+    first_roster_[t.kind] = static_cast<std::int32_t>(tags_.size());
+  had_fen_ = had_fen_ || t.kind == kFenTag;
   t.name = static_cast<std::uint32_t>(tag_text_.size());
   t.name_size = static_cast<std::uint32_t>(name.size());
   tag_text_ += name;
@@ -402,9 +419,7 @@ class TagSink {
 void PgnWriter::end_game() {
   flush_unresolved();
   // Tag section: the Seven Tag Roster in order, then the set-up tags, then the rest as read.
-  bool had_fen = false;
-  for (const TagRef& t : tags_) had_fen = had_fen || name_of(t) == "FEN";
-  const bool set_up = chess960_ || had_fen || start_.has_value();
+  const bool set_up = chess960_ || had_fen_ || start_.has_value();
   const std::string fen = set_up ? write_fen(start_ ? *start_ : standard_start(), options_.fen) : std::string();
   // Every tag as read (names and values at most doubled), the roster's defaults, the set-up tags.
   const std::size_t most = 2 * tag_text_.size() + 5 * tags_.size() + 7 * 24 + 64 + 2 * fen.size();
@@ -418,12 +433,7 @@ void PgnWriter::end_game() {
         sink.tag(name, result_text(result_));
         continue;
       }
-      const TagRef* found = nullptr;
-      for (const TagRef& t : tags_)
-        if (name_of(t) == name) {
-          found = &t;
-          break;
-        }
+      const TagRef* found = first_roster_[k] < 0 ? nullptr : &tags_[static_cast<std::size_t>(first_roster_[k])];
       used[k] = found != nullptr;
       if (found) sink.tag(name, value_of(*found));
       else sink.line(kRosterDefaultLines[k]);
@@ -435,18 +445,16 @@ void PgnWriter::end_game() {
     }
     std::array<bool, kSevenTagRoster.size()> skipped{};
     for (const TagRef& t : tags_) {
-      const std::string_view name = name_of(t);
-      if (name == "SetUp" || name == "FEN" || (chess960_ && name == "Variant")) continue;
-      if (is_str(name)) {
-        std::size_t k = 0;
-        while (kSevenTagRoster[k] != name) ++k;
+      if (t.kind == kSetUpTag || t.kind == kFenTag || (chess960_ && t.kind == kVariantTag)) continue;
+      if (t.kind < kSevenTagRoster.size()) {
         // The first of each roster tag was written above (Result is always regenerated).
-        if (!skipped[k] && (used[k] || name == "Result")) {
+        const std::size_t k = t.kind;
+        if (!skipped[k] && (used[k] || kSevenTagRoster[k] == "Result")) {
           skipped[k] = true;
           continue;
         }
       }
-      sink.tag(name, value_of(t));
+      sink.tag(name_of(t), value_of(t));
     }
   }
   *out_ += '\n';

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -105,9 +106,14 @@ class PgnWriter : public Visitor {
     std::size_t size_ = 0;
   };
   // A tag as offsets into tag_text_: one buffer for every tag of a game, no string per tag.
+  // `kind`: the name's place in the Seven Tag Roster (0-6), or kSetUpTag, kFenTag, kVariantTag,
+  // kOtherTag: classified once as the tag comes, not compared with each name at the game's end.
   struct TagRef {
     std::uint32_t name = 0, name_size = 0, value = 0, value_size = 0;
+    std::uint8_t kind = 0;
   };
+  enum : std::uint8_t { kSetUpTag = 7, kFenTag = 8, kVariantTag = 9, kOtherTag = 255 };
+  static std::uint8_t tag_kind(std::string_view name);
   std::string_view name_of(const TagRef& t) const { return std::string_view(tag_text_).substr(t.name, t.name_size); }
   std::string_view value_of(const TagRef& t) const { return std::string_view(tag_text_).substr(t.value, t.value_size); }
 
@@ -131,6 +137,9 @@ class PgnWriter : public Visitor {
   PgnWriteOptions options_;
   std::vector<TagRef> tags_;
   std::string tag_text_;
+  // The first tag of each roster name (its index in tags_, -1: none) and whether a FEN came.
+  std::array<std::int32_t, 7> first_roster_{-1, -1, -1, -1, -1, -1, -1};
+  bool had_fen_ = false;
   // The start position when the game has its own (a Chess960 game always): most games start from
   // the standard one, and a copy of it per game was a tenth of writing a game of no moves.
   std::optional<Position> start_;

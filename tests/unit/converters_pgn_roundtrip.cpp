@@ -60,6 +60,12 @@ TEST_CASE("pgn writer: export format") {
       {"[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 30\"]\n[SetUp \"1\"]\n30... Kd7 31. -- Kc7 *",
        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
        "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 30\"]\n\n30... Kd7 31. -- Kc7 *\n\n"},
+      // Repeated roster tags: the first of each in the roster, the rest after it in order (a
+      // second Result too: the first is regenerated); SetUp dropped without a start position.
+      {"[White \"a\"]\n[Site \"s\"]\n[White \"b\"]\n[Result \"1-0\"]\n[Result \"0-1\"]\n[Foo \"x\"]\n"
+       "[SetUp \"1\"]\n[Event \"e\"]\n[Variant \"Standard\"]\n[Date \"2020.01.01\"]\n\n1. e4 *\n",
+       "[Event \"e\"]\n[Site \"s\"]\n[Date \"2020.01.01\"]\n[Round \"?\"]\n[White \"a\"]\n[Black \"?\"]\n"
+       "[Result \"*\"]\n[White \"b\"]\n[Result \"0-1\"]\n[Foo \"x\"]\n[Variant \"Standard\"]\n\n1. e4 *\n\n"},
       // Move numbers around 1000, where the writer's table of numbers ends, for both sides.
       {"[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 998\"]\n[SetUp \"1\"]\n"
        "998. Kd2 Kd7 999. Ke2 {a} Ke7 1000. Kd2 {b} Kd7 1001. Ke2 {c} Ke7 *",
