@@ -278,14 +278,13 @@ void Position::moves_to(MoveList& out, PieceType type, Bitboard from_mask, Squar
     return;
   }
   if (!evades) return;
-  Bitboard from;
-  switch (type) {
-    case PieceType::Knight: from = t.knight[index_of(to)]; break;
-    case PieceType::Bishop: from = t.bishop(to, occ); break;
-    case PieceType::Rook: from = t.rook(to, occ); break;
-    case PieceType::Queen: from = t.queen(to, occ); break;
-    default: return;
-  }
+  // The squares the piece reaches `to` from, without a branch on its type: a game's knight,
+  // bishop, rook and queen moves come in no order a branch predictor could learn, and both
+  // sliders' lines cost less than a mispredicted jump.
+  const auto all_if = [](bool b) { return Bitboard{0} - static_cast<Bitboard>(b); };
+  const Bitboard from = (t.knight[index_of(to)] & all_if(type == PieceType::Knight)) |
+                        (t.bishop(to, occ) & all_if(type == PieceType::Bishop || type == PieceType::Queen)) |
+                        (t.rook(to, occ) & all_if(type == PieceType::Rook || type == PieceType::Queen));
   for (Bitboard b = from & pieces_of_type; b;) {
     const Square f = pop_lsb(b);
     if (keeps_king_safe(f)) out.push_back(Move(f, to));
