@@ -92,56 +92,6 @@ const LetterTable& letters_of(const Language& lang) {
   return table;
 }
 
-// Plain SAN as the move grammar reads it: `Nf3`, `Nxf3`, `Nbd7`, `R1e2`, `e4`, `exd5`, each with
-// an optional `+`/`#` and one suffix glyph. Everything else (castling, promotion, full-square
-// origins, other marks) goes through the move grammar itself.
-// `san_size`: the token's length without its glyph.
-bool parse_plain(std::string_view t, const LetterTable& letters, WrittenMove& w, std::size_t& san_size) {
-  std::size_t n = t.size();
-  // Suffixes from the end: a glyph of ! and ? (at most two, as NAG 1-6), then the check mark.
-  std::size_t glyph = 0;
-  while (glyph < n && glyph < 3 && (t[n - 1 - glyph] == '!' || t[n - 1 - glyph] == '?')) ++glyph;
-  if (glyph > 2 || glyph == n) return false;
-  if (glyph > 0) {
-    w.nag = static_cast<std::uint8_t>(grammar::glyph_nag(t.substr(n - glyph)));
-    n -= glyph;
-  }
-  san_size = n;
-  if (n >= 1 && t[n - 1] == '+') {
-    w.check = CheckMark::Check;
-    --n;
-  } else if (n >= 1 && t[n - 1] == '#') {
-    w.check = CheckMark::Mate;
-    --n;
-  }
-  if (n < 2 || !is_file(t[n - 2]) || !is_rank(t[n - 1])) return false;
-  w.to_file = static_cast<File>(t[n - 2] - 'a');
-  w.to_rank = static_cast<Rank>(t[n - 1] - '1');
-  std::string_view head = t.substr(0, n - 2);
-  if (!head.empty() && head.back() == 'x') {
-    w.capture = true;
-    head.remove_suffix(1);
-  }
-  if (head.empty()) return !w.capture;  // e4 (a bare `xe4` is not plain)
-  auto c0 = static_cast<unsigned char>(head[0]);
-  if (c0 < 128 && letters.piece[c0] != PieceType::None) {
-    w.piece = letters.piece[c0];
-    head.remove_prefix(1);
-    if (head.empty()) return true;  // Nf3, Nxf3
-    if (head.size() != 1) return false;
-    if (is_file(head[0])) w.from_file = static_cast<File>(head[0] - 'a');
-    else if (is_rank(head[0])) w.from_rank = static_cast<Rank>(head[0] - '1');
-    else return false;
-    return true;  // Nbd7, R1e2
-  }
-  // Pawn capture: exd5.
-  if (head.size() == 1 && is_file(head[0]) && w.capture) {
-    w.from_file = static_cast<File>(head[0] - 'a');
-    return true;
-  }
-  return false;
-}
-
 class FastReader {
  public:
   FastReader(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics, const ReadOptions& options,
@@ -308,16 +258,15 @@ class FastReader {
   }
 
   bool start_position() {
-    if (!has_variant_ && !has_fen_) {  // (nearly every game) start_from_tags()'s answer, without its copies
-      static const Position standard = Position::startpos();
-      Frame& f = push_frame();
-      f.current() = standard;
-      chess960_ = false;
-      f.before() = standard;
-      return visitor_.end_tags(f.current(), chess960_) == Skip::No;
-    }
-    const StartFromTags start = start_from_tags(has_variant_ ? std::optional(variant_) : std::nullopt,
-                                                has_fen_ ? std::optional(fen_) : std::nullopt);
+    // Without FEN and Variant tags (nearly every game) the answer is always the same: asked once,
+    // not built and copied for each game.
+    static const StartFromTags without_tags = start_from_tags(std::nullopt, std::nullopt);
+    if (!has_variant_ && !has_fen_) return enter_start(without_tags);
+    return enter_start(start_from_tags(has_variant_ ? std::optional(variant_) : std::nullopt,
+                                       has_fen_ ? std::optional(fen_) : std::nullopt));
+  }
+
+  bool enter_start(const StartFromTags& start) {
     if (!start.playable || !start.remarks.empty()) return false;  // the grammar lane says why
     Frame& f = push_frame();
     f.current() = start.position;
@@ -404,7 +353,11 @@ class FastReader {
   bool element() {
     WrittenMove w;
     std::size_t end = i_;
-    if (plain_ahead(w, end)) return token_at(end, w, true, end - i_);
+    if (plain_ahead(w, end)) {
+      const std::size_t san_end = end;
+      if (end == s_.size() || is_delimiter(s_[end]) || glyph_at(end, w)) return token_at(end, w, true, san_end - i_);
+      end = i_;  // more than plain SAN: the move grammar's (which writes all of w)
+    }
     const char c = s_[i_];
     const char next = i_ + 1 < s_.size() ? s_[i_ + 1] : ' ';
     if (c == '*' || ((c == '1' || c == '0') && (next == '-' || next == '/'))) {  // (a move number: no)
@@ -459,11 +412,11 @@ class FastReader {
     return true;
   }
 
-  // Plain SAN without a glyph read forward from i_, in the one pass that also finds the token's
-  // end: what parse_plain() takes, the same fields, for the shapes nearly every token of an
-  // archive has (`e4`, `Nf3`, `exd5`, `Nbd7`, `R1e2`, `Qxf7#`). False for anything else, which
-  // the token scan and parse_plain() then read. Finding the end first and reading the token back
-  // from it was two passes over each token.
+  // Plain SAN read forward from i_ into w, in the one pass that also finds its end (`end`): the
+  // shapes nearly every token of an archive has (`e4`, `Nf3`, `exd5`, `Nbd7`, `R1e2`, `Qxf7#`),
+  // with an optional `+`/`#`. False for anything else (castling, promotion, full-square origins,
+  // other marks), which goes through the move grammar itself; the caller takes a glyph after it
+  // (glyph_at) or finds more than plain SAN.
   bool plain_ahead(WrittenMove& w, std::size_t& end) const {
     const char* const s = s_.data();
     const std::size_t n = s_.size();
@@ -500,7 +453,6 @@ class FastReader {
       check = CheckMark::Mate;
       ++k;
     }
-    if (k < n && !is_delimiter(s[k])) return false;
     w.piece = piece;
     if (is_file(hint)) w.from_file = static_cast<File>(hint - 'a');
     else if (hint != 0) w.from_rank = static_cast<Rank>(hint - '1');
@@ -509,6 +461,16 @@ class FastReader {
     w.capture = capture;
     w.check = check;
     end = k;
+    return true;
+  }
+
+  // A suffix glyph at k ending the token (at most two of ! and ?, as NAG 1-6): its NAG into w and
+  // k past it.
+  bool glyph_at(std::size_t& k, WrittenMove& w) const {
+    const std::size_t from = k;
+    while (k < s_.size() && k - from < 3 && (s_[k] == '!' || s_[k] == '?')) ++k;
+    if (k == from || k - from > 2 || (k < s_.size() && !is_delimiter(s_[k]))) return false;
+    w.nag = static_cast<std::uint8_t>(grammar::glyph_nag(s_.substr(from, k - from)));
     return true;
   }
 
@@ -575,8 +537,8 @@ class FastReader {
     return w.check == due;
   }
 
-  // `plain`: w holds plain SAN read from the token, san_size its size less a glyph; else w is
-  // empty and the token is read here.
+  // `plain`: plain_ahead() read the token into w, san_size its size less a glyph; else w is empty
+  // and the move grammar reads the token.
   bool move(std::string_view token, std::size_t at, WrittenMove& w, bool plain, std::size_t san_size) {
     declined_at_move_ = true;  // until the move is taken
     Frame& f = top();
@@ -585,7 +547,6 @@ class FastReader {
     SanFacts facts;
     const SanFacts* known = &facts;
     bool canonical = false;
-    if (!plain) plain = parse_plain(token, letters_, w, san_size);
     if (!plain || !resolve_plain(w, f.current(), next, m, facts, canonical)) {
       known = nullptr;
       canonical = false;
