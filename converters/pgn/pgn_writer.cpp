@@ -49,14 +49,20 @@ char* write_escaped(char* p, std::string_view value) {
 }
 
 // A number's digits written backwards from `end`; returns where they begin.
-char* digits_before(char* end, unsigned value) {
+constexpr char* digits_before(char* end, unsigned value) {
   do *--end = static_cast<char>('0' + value % 10);
   while ((value /= 10) != 0);
   return end;
 }
 
-// "12." (White) and "12..." (Black) for the numbers below 1000, each at the end of 8 bytes: a
-// move number is one 8-byte copy (the digits' divisions and the dots' loop were 1.8 % of convert).
+// "12." (White) or "12..." (Black), written backwards to end just before `end`; its first byte.
+constexpr char* move_number_text(char* end, bool white, unsigned fullmove) {
+  for (int dots = white ? 1 : 3; dots > 0; --dots) *--end = '.';
+  return digits_before(end, fullmove);
+}
+
+// The same texts for the numbers below 1000, each at the end of 8 bytes: a move number is one
+// 8-byte copy (the digits' divisions and the dots' loop were 1.8 % of convert).
 struct MoveNumberText {
   std::array<char, 8> bytes{};
   std::uint8_t size = 0;
@@ -64,30 +70,24 @@ struct MoveNumberText {
 constexpr std::size_t kTabledMoveNumbers = 1000;
 constexpr auto kMoveNumbers = [] {
   std::array<std::array<MoveNumberText, 2>, kTabledMoveNumbers> table{};
-  for (std::size_t n = 0; n < kTabledMoveNumbers; ++n) {
+  for (std::size_t n = 0; n < kTabledMoveNumbers; ++n)
     for (std::size_t black = 0; black < 2; ++black) {
       MoveNumberText& t = table[n][black];
-      std::size_t at = t.bytes.size();
-      for (std::size_t dots = black ? 3 : 1; dots > 0; --dots) t.bytes[--at] = '.';
-      std::size_t v = n;
-      do t.bytes[--at] = static_cast<char>('0' + v % 10);
-      while ((v /= 10) != 0);
-      t.size = static_cast<std::uint8_t>(t.bytes.size() - at);
+      char* const end = t.bytes.data() + t.bytes.size();
+      t.size = static_cast<std::uint8_t>(end - move_number_text(end, black == 0, static_cast<unsigned>(n)));
     }
-  }
   return table;
 }();
 
-// "12." (White) or "12..." (Black), written backwards to end just before `end`; its first byte.
-// The 8 bytes before `end` are the caller's to write.
+// move_number_text() from the table when it holds the number; the 8 bytes before `end` are the
+// caller's to write.
 char* move_number_before(char* end, Color side, int fullmove) {
   if (fullmove >= 0 && static_cast<std::size_t>(fullmove) < kTabledMoveNumbers) {
     const MoveNumberText& t = kMoveNumbers[static_cast<std::size_t>(fullmove)][side == Color::White ? 0 : 1];
     std::memcpy(end - t.bytes.size(), t.bytes.data(), t.bytes.size());
     return end - t.size;
   }
-  for (int dots = side == Color::White ? 1 : 3; dots > 0; --dots) *--end = '.';
-  return digits_before(end, static_cast<unsigned>(fullmove));
+  return move_number_text(end, side == Color::White, static_cast<unsigned>(fullmove));
 }
 
 void append_decimal(std::string& out, unsigned value) {
@@ -166,6 +166,11 @@ void PgnWriter::begin_game(std::uint32_t) {
   need_number_ = true;
   after_open_ = false;
 }
+
+// tag_kind()'s places are the roster's order.
+static_assert(kSevenTagRoster[0] == "Event" && kSevenTagRoster[1] == "Site" && kSevenTagRoster[2] == "Date" &&
+              kSevenTagRoster[3] == "Round" && kSevenTagRoster[4] == "White" && kSevenTagRoster[5] == "Black" &&
+              kSevenTagRoster[6] == "Result");
 
 std::uint8_t PgnWriter::tag_kind(std::string_view name) {
   switch (name.size()) {
