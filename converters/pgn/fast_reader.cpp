@@ -414,15 +414,16 @@ class FastReader {
 
   // Plain SAN read forward from i_ into w, in the one pass that also finds its end (`end`): the
   // shapes nearly every token of an archive has (`e4`, `Nf3`, `exd5`, `Nbd7`, `R1e2`, `Qxf7#`),
-  // with an optional `+`/`#`. False for anything else (castling, promotion, full-square origins,
-  // other marks), which goes through the move grammar itself; the caller takes a glyph after it
-  // (glyph_at) or finds more than plain SAN.
+  // with an optional `+`/`#`, and castling (castle_ahead). False for anything else (promotion,
+  // full-square origins, other marks), which goes through the move grammar itself; the caller
+  // takes a glyph after it (glyph_at) or finds more than plain SAN.
   bool plain_ahead(WrittenMove& w, std::size_t& end) const {
     const char* const s = s_.data();
     const std::size_t n = s_.size();
     auto at = [&](std::size_t j) { return j < n ? s[j] : ' '; };  // the text's end ends a token
     std::size_t k = i_;
     char c = s[k];
+    if (c == 'O') return castle_ahead(w, end);  // (no language's letter here is `O`: letter_table)
     const auto c0 = static_cast<unsigned char>(c);
     const PieceType piece = c0 < 128 ? letters_.piece[c0] : PieceType::None;
     if (piece != PieceType::None) c = at(++k);
@@ -445,23 +446,47 @@ class FastReader {
     }
     const char rank = s[k + 1];
     k += 2;
-    CheckMark check = CheckMark::None;
-    if (k < n && s[k] == '+') {
-      check = CheckMark::Check;
-      ++k;
-    } else if (k < n && s[k] == '#') {
-      check = CheckMark::Mate;
-      ++k;
-    }
     w.piece = piece;
     if (is_file(hint)) w.from_file = static_cast<File>(hint - 'a');
     else if (hint != 0) w.from_rank = static_cast<Rank>(hint - '1');
     w.to_file = static_cast<File>(c - 'a');
     w.to_rank = static_cast<Rank>(rank - '1');
     w.capture = capture;
-    w.check = check;
+    w.check = check_mark_at(k);
     end = k;
     return true;
+  }
+
+  // Castling as SAN writes it, `O-O` or `O-O-O` with an optional `+`/`#`, read from i_ (at an
+  // `O`) into w as the move grammar reads it; `end` past it. False for any other spelling (`0-0`,
+  // `o-o`, other dashes), which the move grammar reads.
+  bool castle_ahead(WrittenMove& w, std::size_t& end) const {
+    const char* const s = s_.data();
+    const std::size_t n = s_.size();
+    std::size_t k = i_ + 3;
+    if (k > n || s[i_ + 1] != '-' || s[i_ + 2] != 'O') return false;
+    CastlingSide side = CastlingSide::King;
+    if (k + 1 < n && s[k] == '-' && s[k + 1] == 'O') {
+      side = CastlingSide::Queen;
+      k += 2;
+    }
+    w.castle = side;
+    w.check = check_mark_at(k);
+    end = k;
+    return true;
+  }
+
+  // An optional `+` or `#` at k, k past it.
+  CheckMark check_mark_at(std::size_t& k) const {
+    if (k < s_.size() && s_[k] == '+') {
+      ++k;
+      return CheckMark::Check;
+    }
+    if (k < s_.size() && s_[k] == '#') {
+      ++k;
+      return CheckMark::Mate;
+    }
+    return CheckMark::None;
   }
 
   // A suffix glyph at k ending the token (at most two of ! and ?, as NAG 1-6): its NAG into w and
@@ -518,7 +543,7 @@ class FastReader {
     return w.check == due;
   }
 
-  // Castling as the move grammar read it, played directly when resolve() would find the same
+  // Castling as castle_ahead() or the move grammar read it, played directly when resolve() would find the same
   // move and no remark: it takes a castling token to pos.castling_move() and remarks only on
   // written marks (check and mate, e.p., letter case), so with none of those differing from
   // the move's own the result is the same. False: resolve() has the word.
@@ -547,7 +572,10 @@ class FastReader {
     SanFacts facts;
     const SanFacts* known = &facts;
     bool canonical = false;
-    if (!plain || !resolve_plain(w, f.current(), next, m, facts, canonical)) {
+    // Castling read by castle_ahead() is SAN's own spelling, so canonical once taken as written.
+    const bool taken = plain && (w.castle ? (canonical = castle_plain(w, f.current(), next, m, facts))
+                                          : resolve_plain(w, f.current(), next, m, facts, canonical));
+    if (!taken) {
       known = nullptr;
       canonical = false;
       // Castling, promotions, other spellings and moves written with a remark: the move grammar

@@ -307,7 +307,7 @@ bool PgnWriter::writes_san_in_slow(const Language* lang) {
   san_language_ = lang;
   const WriteOptions& o = options_.moves;
   const Language& mine = o.language ? *o.language : english();
-  san_same_ = o.style == NotationStyle::San && o.check_marks && !o.phonetic_files;
+  san_same_ = o.style == NotationStyle::San && o.check_marks && !o.phonetic_files && !o.castling_zeros;
   for (PieceType p : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King})
     san_same_ = san_same_ && mine.letters[index_of(p)] == lang->letters[index_of(p)];
   return san_same_;

@@ -36,6 +36,7 @@ constexpr GoldenCase kCases[] = {
     {"convert_fr_to_lan", "convert samples/fr-immortelle-toujours-verte.pgn --to en:lan"},
     {"convert_960_to_uci", "convert samples/chess960-sp140.pgn --to uci"},
     {"convert_960_shredder", "convert samples/chess960-sp140.pgn --to en --fen shredder"},
+    {"convert_960_zeros", "convert samples/chess960-sp140.pgn --to en --castling 0-0"},
     {"convert_latin1_to_iccf", "convert samples/latin1-zurich.pgn --to iccf"},
     {"convert_to_es_spoken", "convert samples/de-opera.pgn --to es:spoken --phonetic"},
     {"convert_to_en_spoken", "convert samples/de-opera.pgn --to en:spoken"},

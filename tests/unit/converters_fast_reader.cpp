@@ -12,6 +12,7 @@
 #include "converters/pgn/fast_reader.hpp"
 #include "converters/pgn/game.hpp"
 #include "converters/pgn/reader.hpp"
+#include "grammar/move_parser.hpp"
 #include "notation/language.hpp"
 #include "notation/write.hpp"
 
@@ -103,6 +104,23 @@ TEST_CASE("fast lane: taken when it reads the game as the general reader does") 
       {"tokens glued to a variation's brackets", "1. e4 (1. d4) e5 (1... d5 2. exd5) 2. Nf3 *", true},
       {"glyphs after plain moves", "1. e4! e5?! 2. Nf3!! Nc6?? 3. Bb5!? a6 *", true},
       {"a capture without a rank (the move grammar's)", "1. e4 d5 2. exd *", true},
+      // Castling as SAN writes it (FastReader::castle_ahead), and its neighbours.
+      {"castling both ways, a glyph after it",
+       "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O d6 5. d3 Bg4 6. Nc3 Qd7 7. Be3 O-O-O!? *", true},
+      {"castling with check", "[FEN \"5k2/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O+ Ke7 *", true},
+      {"castling with mate", "[FEN \"2rkr3/2p1p3/8/8/8/8/8/R3K3 w Q - 0 1\"]\n\n1. O-O-O# 1-0", true},
+      {"castling's check mark missing", "[FEN \"5k2/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O Ke7 *", true},
+      {"castling's spurious check mark", "[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\"]\n\n1. O-O-O+ Kf7 *", true},
+      {"Chess960 castling",
+       "[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n"
+       "1. f4 f5 2. Rf3 Rf6 3. O-O O-O *",
+       true},
+      {"castling with zeros", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 5. d3 0-0 *", true},
+      {"castling in lower case", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. o-o Nf6 5. d3 o-o *", true},
+      {"castling without the right", "[FEN \"4k3/8/8/8/8/8/8/4K2R w - - 0 1\"]\n\n1. O-O *", false},
+      {"castling through check", "[FEN \"4kr2/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O *", false},
+      {"castling glued to more", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O-O-O *", false},
+      {"castling with a draw offer", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O(=) *", false},
       {"a square glued to more", "1. e4 e5 2. Nf3g5 *", false},
       {"lower-case piece letter", "1. e4 e5 2. nf3 *", true},
       {"illegal move", "1. e5 *", false},
@@ -176,10 +194,18 @@ TEST_CASE("fast lane: the SAN it passes on is the SAN writer's text") {
        "en",
        {"Nf3", "d5", "d3", "Nf6", "", "e5", "Nb3", "e4", "Nfd4"}},
       {"mate", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0", "en", {"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"}},
-      {"castling and remarks go the long way",
-       "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Ngf6 *",
+      {"castling as SAN writes it; a remark goes the long way",
+       "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Ngf6 5. d3 d6 6. Be3 Qe7 7. Nc3 Bd7 8. Qd2 O-O-O+? *",
        "en",
-       {"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "", ""}},
+       {"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O", "", "d3", "d6", "Be3", "Qe7", "Nc3", "Bd7", "Qd2", ""}},
+      {"castling with check, and in other spellings",
+       "[FEN \"5k2/8/8/8/8/8/8/R3K2R w KQ - 0 1\"]\n\n1. O-O+ Ke7 2. Rae1+ Kd7 *",
+       "en",
+       {"O-O+", "Ke7", "Rae1+", "Kd7"}},
+      {"zeros go the long way",
+       "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *",
+       "en",
+       {"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", ""}},
       {"Spanish letters", "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 *", "es", {"e4", "e5", "Cf3", "Cc6", "Ab5", "a6"}},
   };
   for (const Row& r : rows) {
@@ -192,6 +218,38 @@ TEST_CASE("fast lane: the SAN it passes on is the SAN writer's text") {
       CAPTURE(i);
       CHECK(rec.san[i] == r.san[i]);
       CHECK(rec.san[i] == rec.written[i]);
+    }
+  }
+}
+
+// What the lane reads from a token itself (FastReader::plain_ahead, castle_ahead) is what the
+// move grammar reads from it: the visitors see one WrittenMove either way.
+TEST_CASE("fast lane: a token read ahead is the move grammar's WrittenMove") {
+  struct Recorder : Visitor {
+    std::vector<std::string> text;
+    std::vector<WrittenMove> written;
+    void move(const MoveEvent& e) override {
+      text.emplace_back(e.text);
+      written.push_back(*e.written);
+    }
+  };
+  const char* const games[] = {
+      "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O d6 5. d3 Bg4 6. Nc3 Qd7 7. Be3 O-O-O!? *",
+      "[FEN \"5k2/8/8/8/8/8/8/R3K2R w KQ - 0 1\"]\n\n1. O-O+ Ke7 2. Rae1+ Kd7 3. Rxe8?? *",
+      "[FEN \"2rkr3/2p1p3/8/8/8/8/8/R3K3 w Q - 0 1\"]\n\n1. O-O-O# 1-0",
+      "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe5+ 4. Be2 Bg4 5. d4 Bxe2 6. Ngxe2 *",
+  };
+  for (const char* game : games) {
+    CAPTURE(game);
+    Recorder rec;
+    REQUIRE(lane_read(game, "en", rec));
+    for (std::size_t i = 0; i < rec.text.size(); ++i) {
+      CAPTURE(rec.text[i]);
+      auto parsed = parse_move(rec.text[i], english(), ReadOptions{}.styles, rec.written[i].span.byte);
+      REQUIRE(parsed);
+      WrittenMove expected = parsed->move;
+      expected.span = rec.written[i].span;
+      CHECK(rec.written[i] == expected);
     }
   }
 }
