@@ -81,12 +81,6 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
                                      const DirectWriter& direct) {
   const ReadOptions options = reading_options(given, from);
   PgnReader reader(in, options);
-  auto process_one = [&](GameJob& job, ProcessedGame& g) {
-    Visitor* writer = direct ? direct(g) : nullptr;
-    read_job(job, g.record, options, writer);
-    interpret_game(g.record, options, from);
-    if (work) work(g);
-  };
   auto cut_batch = [&]() -> std::optional<std::vector<GameJob>> {
     std::vector<GameJob> batch;
     std::size_t bytes = 0;
@@ -115,10 +109,16 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
       }
     }
     out.resize(batch.size());
+    // Each step over the whole batch before the next (read, interpret, work): a game's steps in
+    // turn did not stay in the first-level instruction cache together (bench/RESULTS.md).
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      process_one(batch[i], out[i]);
+      Visitor* writer = direct ? direct(out[i]) : nullptr;
+      read_job(batch[i], out[i].record, options, writer);
       batch[i] = GameJob{};  // the bytes now live in the record: drop the moved-from job early
     }
+    for (std::size_t i = 0; i < batch.size(); ++i) interpret_game(out[i].record, options, from);
+    if (work)
+      for (std::size_t i = 0; i < batch.size(); ++i) work(out[i]);
     return out;
   };
   std::function<void(std::vector<ProcessedGame>&)> deliver = [&](std::vector<ProcessedGame>& games) {
@@ -130,9 +130,9 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
     if (spare.size() < kSpareBatches) spare.push_back(std::move(games));
   };
   if (effective_jobs(jobs) <= 1) {
-    // One thread: the same batches, each step over a whole batch before the next (cut, read,
-    // deliver), with no queue. Game by game, the code of the steps did not stay in the first-level
-    // instruction cache together: 4.7 M misses on a 4 MB archive's `convert`, 2.7 M in batches.
+    // One thread: the same batches, with no queue; each step over a whole batch before the next.
+    // Game by game, the code of the steps did not stay in the first-level instruction cache
+    // together: 4.7 M misses on a 4 MB archive's `convert`, 2.1 M in batches.
     while (std::optional<std::vector<GameJob>> batch = cut_batch()) {
       std::vector<ProcessedGame> games = process(*batch);
       deliver(games);
