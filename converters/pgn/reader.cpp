@@ -1,11 +1,9 @@
 #include "converters/pgn/reader.hpp"
 
-#include "converters/pgn/game_rules.hpp"
-
 #include <algorithm>
+#include <charconv>
 #include <istream>
 #include <iterator>
-#include <sstream>
 
 #include "converters/pgn/fast_reader.hpp"
 #include "converters/pgn/game_rules.hpp"
@@ -879,19 +877,44 @@ std::vector<GameRecord> read_pgn(std::string_view bytes, const ReadOptions& opti
 }
 
 std::string format_diagnostic(const Diagnostic& d) {
-  std::ostringstream s;
-  s << (d.file.empty() ? "<stdin>" : d.file) << ':' << d.line << ':' << d.column << ": " << code_name(d.code) << ": "
-    << d.message;
+  // Appended to one string: through an ostringstream this cost about 6,000 instructions a
+  // diagnostic, a sixth of normalize's time on a file of faulty games (its rejects' `;` lines).
+  std::string s;
+  const auto number = [&s](std::uint64_t value) {
+    char digits[24];
+    s.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+  };
+  s += d.file.empty() ? std::string_view("<stdin>") : std::string_view(d.file);
+  s += ':';
+  number(d.line);
+  s += ':';
+  number(d.column);
+  s += ": ";
+  s += code_name(d.code);
+  s += ": ";
+  s += d.message;
   if (!d.candidates.empty()) {
-    s << " (candidates:";
-    for (const std::string& c : d.candidates) s << ' ' << c;
-    s << ')';
+    s += " (candidates:";
+    for (const std::string& c : d.candidates) {
+      s += ' ';
+      s += c;
+    }
+    s += ')';
   }
-  s << " (game " << d.game;
-  if (d.ply) s << ", ply " << d.ply;
-  if (d.variation) s << ", variation " << d.variation;
-  s << ", byte " << d.byte << ')';
-  return s.str();
+  s += " (game ";
+  number(d.game);
+  if (d.ply) {
+    s += ", ply ";
+    number(d.ply);
+  }
+  if (d.variation) {
+    s += ", variation ";
+    number(d.variation);
+  }
+  s += ", byte ";
+  number(d.byte);
+  s += ')';
+  return s;
 }
 
 }  // namespace planilla

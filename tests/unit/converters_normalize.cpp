@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string>
 
+#include "converters/pgn/reader.hpp"
 #include "converters/run/normalize.hpp"
 
 using namespace planilla;
@@ -29,6 +30,43 @@ Run run(const std::string& input, NormalizeOptions options = {}) {
 }
 
 }  // namespace
+
+// A reject's `;` lines are format_diagnostic()'s: every field, and each optional one only when set.
+TEST_CASE("normalize: format_diagnostic, the text of a reject's `;` line") {
+  struct Row {
+    std::string name;
+    Diagnostic d;
+    std::string text;
+  };
+  auto diag = [](std::string file, std::uint32_t line, std::uint32_t column, std::uint32_t game, std::uint32_t ply,
+                 std::uint32_t variation, std::uint64_t byte, std::vector<std::string> candidates) {
+    Diagnostic d;
+    d.code = Code::Ambiguous;
+    d.message = "Nd2: two knights can reach d2";
+    d.file = std::move(file);
+    d.line = line;
+    d.column = column;
+    d.game = game;
+    d.ply = ply;
+    d.variation = variation;
+    d.byte = byte;
+    d.candidates = std::move(candidates);
+    return d;
+  };
+  const Row rows[] = {
+      {"every field", diag("a.pgn", 12, 7, 3, 15, 2, 4096, {"Nbd2", "Nfd2"}),
+       "a.pgn:12:7: E-AMBIGUOUS: Nd2: two knights can reach d2 (candidates: Nbd2 Nfd2) (game 3, ply 15, variation 2, "
+       "byte 4096)"},
+      {"standard input, main line, no candidates", diag("", 1, 1, 1, 1, 0, 0, {}),
+       "<stdin>:1:1: E-AMBIGUOUS: Nd2: two knights can reach d2 (game 1, ply 1, byte 0)"},
+      {"game level, large numbers", diag("b.pgn", 4000000000u, 99, 4000000000u, 0, 0, 18000000000000000000u, {}),
+       "b.pgn:4000000000:99: E-AMBIGUOUS: Nd2: two knights can reach d2 (game 4000000000, byte 18000000000000000000)"},
+  };
+  for (const Row& r : rows) {
+    CAPTURE(r.name);
+    CHECK(format_diagnostic(r.d) == r.text);
+  }
+}
 
 TEST_CASE("normalize: good, illegal, garbage and Latin-1 games") {
   const std::string good = "[Event \"Good\"]\n\n1.e4 e5 2.Nf3 Nc6 1-0";
