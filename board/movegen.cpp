@@ -150,26 +150,33 @@ void Position::legal_moves(MoveList& out, unsigned types, Bitboard from_mask, Bi
   if (types & type_bit(PieceType::Rook)) add_slider(PieceType::Rook, [&](Square s) { return t.rook(s, occ); });
   if (types & type_bit(PieceType::Queen)) add_slider(PieceType::Queen, [&](Square s) { return t.queen(s, occ); });
 
-  // Castling (FIDE / Chess960): king to c/g, rook to d/f; every square either piece crosses or
-  // lands on must be empty except for those two pieces; no square the king stands on, crosses
-  // or lands on may be attacked. Attacks are tested with both pieces lifted off, so a castling
-  // rook that shielded the king's destination along the rank does not hide the attack.
   if (!checkers_ && (types & type_bit(PieceType::King)) && (from_mask & bb(ksq)) && (castling_rooks_ & back_rank(us))) {
     for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
       const Square rook = castling_rook(us, side);
       if (rook == Square::None || !(to_mask & bb(rook))) continue;
-      const Square king_to = castling_king_target(us, side);
-      const Square rook_to = castling_rook_target(us, side);
-      const Bitboard king_path = t.between[index_of(ksq)][index_of(king_to)] | bb(king_to);
-      const Bitboard rook_path = t.between[index_of(rook)][index_of(rook_to)] | bb(rook_to);
-      const Bitboard lifted = bb(ksq) | bb(rook);
-      if ((king_path | rook_path) & occ & ~lifted) continue;
-      const Bitboard occ_lifted = occ ^ lifted;
-      bool safe = true;
-      for (Bitboard b = king_path; b && safe;) safe = !attackers_to(pop_lsb(b), them, occ_lifted);
-      if (safe) out.push_back(Move(ksq, rook, MoveKind::Castling));
+      if (castling_clear(ksq, rook, side)) out.push_back(Move(ksq, rook, MoveKind::Castling));
     }
   }
+}
+
+// Castling (FIDE / Chess960): king to c/g, rook to d/f; every square either piece crosses or
+// lands on must be empty except for those two pieces; no square the king stands on, crosses or
+// lands on may be attacked. Attacks are tested with both pieces lifted off, so a castling rook
+// that shielded the king's destination along the rank does not hide the attack.
+bool Position::castling_clear(Square ksq, Square rook, CastlingSide side) const {
+  const auto& t = attack_tables();
+  const Color us = turn_, them = ~us;
+  const Square king_to = castling_king_target(us, side);
+  const Square rook_to = castling_rook_target(us, side);
+  const Bitboard king_path = t.between[index_of(ksq)][index_of(king_to)] | bb(king_to);
+  const Bitboard rook_path = t.between[index_of(rook)][index_of(rook_to)] | bb(rook_to);
+  const Bitboard lifted = bb(ksq) | bb(rook);
+  const Bitboard occ = occupied();
+  if ((king_path | rook_path) & occ & ~lifted) return false;
+  const Bitboard occ_lifted = occ ^ lifted;
+  for (Bitboard b = king_path; b;)
+    if (attackers_to(pop_lsb(b), them, occ_lifted)) return false;
+  return true;
 }
 
 // In check, and no legal move. A king step is the usual escape and the cheapest to find, so it
@@ -192,12 +199,10 @@ bool Position::is_checkmate() const {
 
 std::optional<Move> Position::castling_move(CastlingSide side) const {
   const Square rook = castling_rook(turn_, side);
-  if (rook == Square::None) return std::nullopt;
-  MoveList list;
-  legal_moves(list, type_bit(PieceType::King), bb(king_square(turn_)), bb(rook));
-  for (Move m : list)
-    if (m.is_castling()) return m;
-  return std::nullopt;
+  if (rook == Square::None || checkers_) return std::nullopt;
+  const Square ksq = king_square(turn_);
+  if (!castling_clear(ksq, rook, side)) return std::nullopt;
+  return Move(ksq, rook, MoveKind::Castling);
 }
 
 bool Position::is_legal(Move m) const {

@@ -199,6 +199,9 @@ class Position {
   void remove_piece(Square s);
   void remove_castling_rights(Bitboard rooks);
   Bitboard attackers_to(Square s, Color by, Bitboard occupied) const;
+  // May the side to move, not in check, with its king on `ksq`, castle with the rook on `rook`
+  // on `side`? (The right is the caller's to have checked.)
+  bool castling_clear(Square ksq, Square rook, CastlingSide side) const;
   // Is the e.p. capture from `from` legal for the side to move (ep_square_ not yet required)?
   bool ep_capture_legal(Square from, Square ep) const;
   // After a double push over `ep`: keep the e.p. square only if a legal capture exists.

@@ -352,6 +352,24 @@ TEST_CASE("null move passes the turn") {
   CHECK(passed.key() == (pos.key() ^ zobrist::side()));
 }
 
+namespace {
+// Every position of the tree two plies deep from `fen` (Chess960 when its rights name files).
+std::vector<Position> small_tree(const std::string& fen) {
+  const Position root = load(fen, FenOptions{.force_chess960 = fen.find("HF") != std::string::npos ||
+                                                               fen.find("BG") != std::string::npos ||
+                                                               fen.find("BE") != std::string::npos});
+  std::vector<Position> layer{root}, tree{root};
+  for (int depth = 0; depth < 2; ++depth) {
+    std::vector<Position> next;
+    for (const Position& p : layer)
+      for (Move m : p.legal_moves()) next.push_back(p.after(m));
+    tree.insert(tree.end(), next.begin(), next.end());
+    layer = std::move(next);
+  }
+  return tree;
+}
+}  // namespace
+
 TEST_CASE("moves_to: the filtered generator's moves to one square, castling aside, in every position of small trees") {
   // Kiwipete, the en-passant and promotion positions of the perft suites, a Chess960 start.
   const char* const fens[] = {
@@ -363,17 +381,7 @@ TEST_CASE("moves_to: the filtered generator's moves to one square, castling asid
   };
   std::size_t positions = 0, queries = 0;
   for (const char* fen : fens) {
-    const Position root =
-        load(fen, FenOptions{.force_chess960 = std::string_view(fen).find("HF") != std::string_view::npos});
-    std::vector<Position> layer{root}, tree{root};
-    for (int depth = 0; depth < 2; ++depth) {
-      std::vector<Position> next;
-      for (const Position& p : layer)
-        for (Move m : p.legal_moves()) next.push_back(p.after(m));
-      tree.insert(tree.end(), next.begin(), next.end());
-      layer = std::move(next);
-    }
-    for (const Position& pos : tree) {
+    for (const Position& pos : small_tree(fen)) {
       ++positions;
       for (int type = index_of(PieceType::Pawn); type <= index_of(PieceType::King); ++type)
         for (int sq = 0; sq < 64; ++sq)
@@ -396,4 +404,33 @@ TEST_CASE("moves_to: the filtered generator's moves to one square, castling asid
   }
   MESSAGE(positions << " positions, " << queries << " queries");
   CHECK(positions > 4000);
+}
+
+TEST_CASE("castling_move: the generator's castling move on each side, in every position of small trees") {
+  // Kiwipete, castling through and into attacks, Chess960 starts with the king beside a rook
+  // and with the rook shielding the king's destination along the rank.
+  const char* const fens[] = {
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+      "r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1",
+      "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+      "1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/1RK3R1 w BGbg - 0 1",
+      "1r1kr3/8/8/8/8/8/8/1RK1R2q w BEbe - 0 1",
+  };
+  std::size_t positions = 0, castles = 0;
+  for (const char* fen : fens) {
+    for (const Position& pos : small_tree(fen)) {
+      ++positions;
+      const MoveList legal = pos.legal_moves();
+      for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+        std::optional<Move> expected;
+        for (Move m : legal)
+          if (m.is_castling() && castling_side(m) == side) expected = m;
+        castles += expected.has_value();
+        if (pos.castling_move(side) != expected) FAIL_CHECK(write_fen(pos) << " side " << static_cast<int>(side));
+      }
+    }
+  }
+  MESSAGE(positions << " positions, " << castles << " castling moves");
+  CHECK(castles > 1000);
 }
