@@ -543,10 +543,10 @@ class FastReader {
     return w.check == due;
   }
 
-  // Castling as castle_ahead() or the move grammar read it, played directly when resolve() would find the same
-  // move and no remark: it takes a castling token to pos.castling_move() and remarks only on
-  // written marks (check and mate, e.p., letter case), so with none of those differing from
-  // the move's own the result is the same. False: resolve() has the word.
+  // Castling as castle_ahead() or the move grammar read it, played directly when resolve() would
+  // find the same move and no remark: it takes a castling token to pos.castling_move() and
+  // remarks only on written marks (check and mate, e.p., letter case), so with none of those
+  // differing from the move's own the result is the same. False: resolve() has the word.
   bool castle_plain(const WrittenMove& w, const Position& pos, Position& next, Move& m, SanFacts& facts) {
     if (!w.castle || w.piece_lowercase || w.pawn_letter_written || w.en_passant_mark) return false;
     if (w.check != CheckMark::None && w.check != CheckMark::Check && w.check != CheckMark::Mate) return false;
@@ -578,9 +578,10 @@ class FastReader {
     if (!taken) {
       known = nullptr;
       canonical = false;
-      // Castling, promotions, other spellings and moves written with a remark: the move grammar
-      // and the resolver themselves. A move that resolves keeps its remarks (the same W- codes
-      // at the same place as the general reader's); one that does not is the general reader's.
+      // Castling spelt otherwise (`0-0`), promotions, other spellings and moves written with a
+      // remark: the move grammar and the resolver themselves. A move that resolves keeps its
+      // remarks (the same W- codes at the same place as the general reader's); one that does not
+      // is the general reader's.
       if (is_other_element(token)) return false;  // (no plain move is one)
       auto parsed = parse_move(token, language_, options_.styles, file_at(at));
       if (!parsed || parsed->folded || parsed->move.style == NotationStyle::Null) return false;
