@@ -19,6 +19,7 @@
 #include "notation/icu_lite.hpp"
 
 #include <array>
+#include <charconv>
 #include <cstdint>
 
 namespace planilla {
@@ -473,6 +474,11 @@ std::string write_move(const Position& pos, Move move, const WriteOptions& optio
   std::string out;
   append_move(out, pos, move, options);
   return out;
+}
+
+void append_decimal(std::string& out, std::uint64_t value) {
+  char digits[20];
+  out.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
 }
 
 }  // namespace planilla

@@ -54,6 +54,10 @@ struct SanFacts {
 // append_move() with the facts given (nullptr: computed). Precondition: the facts are true.
 void append_move(std::string& out, const Position& pos, Move move, const WriteOptions& options, const SanFacts* facts);
 
+// A number's decimal digits appended to `out` (move numbers, NAGs, a diagnostic's place): the
+// writers' and reports' one way, without a stream.
+void append_decimal(std::string& out, std::uint64_t value);
+
 // A move's text in a fixed buffer: what the writers of whole archives format a move into, with
 // no string to grow per move. Text past the capacity is dropped and remembered (overflow()).
 class MoveText {

@@ -90,12 +90,6 @@ char* move_number_before(char* end, Color side, int fullmove) {
   return move_number_text(end, side == Color::White, static_cast<unsigned>(fullmove));
 }
 
-void append_decimal(std::string& out, unsigned value) {
-  char buffer[10];
-  const char* begin = digits_before(buffer + sizeof buffer, value);
-  out.append(begin, static_cast<std::size_t>(buffer + sizeof buffer - begin));
-}
-
 }  // namespace
 
 std::string escape_tag_value(std::string_view value) {

@@ -1,7 +1,6 @@
 #include "converters/pgn/reader.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <istream>
 #include <iterator>
 
@@ -880,10 +879,7 @@ std::string format_diagnostic(const Diagnostic& d) {
   // Appended to one string: through an ostringstream this cost about 6,000 instructions a
   // diagnostic, a sixth of normalize's time on a file of faulty games (its rejects' `;` lines).
   std::string s;
-  const auto number = [&s](std::uint64_t value) {
-    char digits[24];
-    s.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
-  };
+  const auto number = [&s](std::uint64_t value) { append_decimal(s, value); };
   s += d.file.empty() ? std::string_view("<stdin>") : std::string_view(d.file);
   s += ':';
   number(d.line);

@@ -3,7 +3,6 @@
 // before it, and every diagnostic of a game the game's White, Black and Event tags, so a line
 // can be acted on without the archive at hand.
 #include <bit>
-#include <charconv>
 #include <cstdint>
 #include <cstring>
 
@@ -13,6 +12,7 @@
 #include "converters/arbiter/suggestions.hpp"
 #include "converters/input/decode.hpp"
 #include "converters/report/report_writer.hpp"
+#include "notation/write.hpp"
 
 namespace planilla {
 
@@ -86,11 +86,7 @@ class JsonLine {
     out_.append(s.data() + run, s.size() - run);
     out_ += '"';
   }
-  void number(std::uint64_t n) {
-    char buffer[24];
-    const auto end = std::to_chars(buffer, buffer + sizeof buffer, n).ptr;
-    out_.append(buffer, static_cast<std::size_t>(end - buffer));
-  }
+  void number(std::uint64_t n) { append_decimal(out_, n); }
   void null() { out_ += "null"; }
   void string_or_null(const std::string* s) {
     if (s) string(*s);

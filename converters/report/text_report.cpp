@@ -1,12 +1,12 @@
 // The text report: compiler-style diagnostics ("file:line:column: error[CODE]: …") with the
 // source line and a caret under the move, then one summary line.
 #include <algorithm>
-#include <charconv>
 #include <string>
 
 #include "converters/report/report_writer.hpp"
 #include "converters/report/source_lines.hpp"
 #include "grammar/move_parser.hpp"
+#include "notation/write.hpp"
 
 namespace planilla {
 
@@ -27,11 +27,7 @@ class TextReport final : public ReportWriter {
     // warnings: half of convert's instructions were the report's).
     std::string& out = text_;
     out.clear();
-    const auto number = [&out](std::uint64_t value) {
-      char digits[24];
-      const auto r = std::to_chars(digits, digits + sizeof digits, value);
-      out.append(digits, r.ptr);
-    };
+    const auto number = [&out](std::uint64_t value) { append_decimal(out, value); };
     if (c) out += "\033[1m";
     out += file;
     out += ':';

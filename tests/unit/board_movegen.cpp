@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -353,11 +354,13 @@ TEST_CASE("null move passes the turn") {
 }
 
 namespace {
-// Every position of the tree two plies deep from `fen` (Chess960 when its rights name files).
+// Every position of the tree two plies deep from `fen` (Chess960 when its castling rights name
+// files, as Shredder-FEN's do).
 std::vector<Position> small_tree(const std::string& fen) {
-  const Position root = load(fen, FenOptions{.force_chess960 = fen.find("HF") != std::string::npos ||
-                                                               fen.find("BG") != std::string::npos ||
-                                                               fen.find("BE") != std::string::npos});
+  std::istringstream fields(fen);
+  std::string board, side, rights;
+  fields >> board >> side >> rights;
+  const Position root = load(fen, FenOptions{.force_chess960 = rights.find_first_not_of("KQkq-") != std::string::npos});
   std::vector<Position> layer{root}, tree{root};
   for (int depth = 0; depth < 2; ++depth) {
     std::vector<Position> next;
