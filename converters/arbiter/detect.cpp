@@ -6,6 +6,7 @@
 #include <bitset>
 #include <cctype>
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <span>
 #include <tuple>
@@ -265,6 +266,7 @@ Diagnostic language_note(const GameRecord& record, const ReadOptions& options, s
 struct TextBytes {
   std::bitset<256> present;
   bool ascii = true;
+  std::uint64_t low = 0, high = 0;  // the ASCII part of `present`: bytes 0-63, 64-127
 };
 
 // Whether `line` is one plain tag pair, `[Name "value"]` with blanks around: its bytes are never
@@ -334,6 +336,10 @@ TextBytes text_bytes(std::string_view text) {
   }
   if (open_brace != std::string_view::npos) add(text.substr(open_brace));
   for (unsigned b = 128; b < 256 && t.ascii; ++b) t.ascii = !t.present.test(b);
+  for (unsigned b = 0; b < 64; ++b) {
+    if (t.present.test(b)) t.low |= std::uint64_t{1} << b;
+    if (t.present.test(b + 64)) t.high |= std::uint64_t{1} << b;
+  }
   return t;
 }
 
@@ -344,14 +350,15 @@ TextBytes text_bytes(std::string_view text) {
 // the same diagnostics, so re-reading the game with it cannot give a better reading: skipping it
 // keeps the choice and bounds the work (a long unreadable game was read once per letter set).
 // Non-ASCII text is never skipped: its folding depends on the language's script.
-// A language's piece spellings (with their lower-case and look-alike forms, as the move grammar
-// builds them) in one order, each with the bytes it is made of: built once per language.
+// A language's ASCII piece spellings (with their lower-case and look-alike forms, as the move
+// grammar builds them) in one order, each with the bytes it is made of (0-63 and 64-127): built
+// once per language. Only ASCII text is compared, where no other spelling can match.
 struct Spelling {
   std::string_view text;
   PieceType type;
   bool lowercase;
   bool lookalike;
-  std::bitset<256> bytes;
+  std::uint64_t low = 0, high = 0;
   auto key() const { return std::tie(text, type, lowercase, lookalike); }
 };
 
@@ -363,9 +370,14 @@ const std::vector<Spelling>& spellings_of(const Language& lang) {
       const grammar::move::LanguageTable& table = grammar::move::table_for(l, scratch);
       std::vector<Spelling> list;
       for (const grammar::move::PieceSpelling& s : table.spellings) {
-        Spelling sp{s.text, s.type, s.lowercase, s.lookalike, {}};
-        for (char c : s.text) sp.bytes.set(static_cast<unsigned char>(c));
-        list.push_back(sp);
+        Spelling sp{s.text, s.type, s.lowercase, s.lookalike};
+        bool ascii = true;
+        for (char c : s.text) {
+          const auto b = static_cast<unsigned char>(c);
+          ascii = ascii && b < 128;
+          (b < 64 ? sp.low : sp.high) |= std::uint64_t{1} << (b % 64);
+        }
+        if (ascii) list.push_back(sp);
       }
       std::sort(list.begin(), list.end(), [](const Spelling& x, const Spelling& y) { return x.key() < y.key(); });
       out.push_back(std::move(list));
@@ -387,7 +399,7 @@ bool reads_alike(const TextBytes& bytes, const Language& a, const Language& b) {
   if (a.double_plus_is_double_check != b.double_plus_is_double_check && bytes.present.test('+')) return false;
   const std::vector<Spelling>& sa = spellings_of(a);
   const std::vector<Spelling>& sb = spellings_of(b);
-  auto usable = [&bytes](const Spelling& s) { return (s.bytes & ~bytes.present).none(); };
+  auto usable = [&bytes](const Spelling& s) { return ((s.low & ~bytes.low) | (s.high & ~bytes.high)) == 0; };
   auto ia = sa.begin();
   auto ib = sb.begin();
   for (;;) {
@@ -662,7 +674,8 @@ Leniency leniency_of(const std::vector<Diagnostic>& diags) {
 struct OtherReading {
   const Language* language = nullptr;
   Leniency leniency;
-  std::vector<Move> moves;  // the main line
+  // The main line; shared by the letter sets that read alike (a game of pawn moves has 26).
+  std::shared_ptr<const std::vector<Move>> moves;
 };
 
 std::vector<Move> main_line_moves(const Game& game) {
@@ -698,7 +711,7 @@ void add_ambiguity(GameRecord& record, const ReadOptions& options, const Languag
     return i < moves.size() ? write_move(pos, moves[i]) : std::string("no move");
   };
   const std::string chosen_san = at < nodes.size() ? write_move(pos, nodes[at].move) : std::string("no move");
-  const std::string other_san = san_at(other.moves, at);
+  const std::string other_san = san_at(*other.moves, at);
   const std::string chosen_name = std::string(chosen.name) + " letters (" + letter_set_members(chosen) + ")";
   const std::string other_name =
       std::string(other.language->name) + " letters (" + letter_set_members(*other.language) + ")";
@@ -783,7 +796,9 @@ RawGame raw_of(const GameRecord& record) {
 
 }  // namespace
 
-GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* lang) {
+GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* lang,
+                   bool* lane_move_error) {
+  if (lane_move_error) *lane_move_error = false;
   ReadOptions opts = options;
   opts.language = lang;
   GameRecord attempt;
@@ -796,12 +811,17 @@ GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions
     // the first reading found), at several times less the cost: detection reads a game once per
     // letter set that could read it otherwise.
     GameBuilder fast_builder(attempt.game);
-    if (fast_read_game(raw, fast_builder, attempt.diagnostics, opts, lang ? *lang : english())) {
+    LaneNotes lane;
+    if (fast_read_game(raw, fast_builder, attempt.diagnostics, opts, lang ? *lang : english(), &lane)) {
       attempt.encoding = Encoding::Ascii;
       return attempt;
     }
     attempt.game = Game{};
     attempt.diagnostics.clear();
+    if (lane_move_error && lane.declined_at_move_error && opts.fallback_languages.empty()) {
+      *lane_move_error = true;
+      return attempt;
+    }
   }
   GameBuilder builder(attempt.game);
   attempt.encoding = read_game(raw, builder, attempt.diagnostics, opts, like.encoding);
@@ -1003,6 +1023,11 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
         record.unmodelled_moves = 0;
       }
     };
+    std::shared_ptr<const std::vector<Move>> chosen_moves;  // of `chosen`'s reading, once asked
+    auto moves_of_chosen = [&](const GameRecord& current) {
+      if (!chosen_moves) chosen_moves = std::make_shared<const std::vector<Move>>(main_line_moves(current.game));
+      return chosen_moves;
+    };
     for (std::size_t i = 0; i < reps.size(); ++i) {
       const Language* lang = reps[i];
       if (lang->letter_set == first_set) continue;
@@ -1018,14 +1043,17 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
         ensure_model();
         const GameRecord& current = replaced ? best_record : record;
         if (!best_leniency) best_leniency = leniency_of(current.diagnostics);
-        others.push_back(OtherReading{lang, *best_leniency, main_line_moves(current.game)});
+        others.push_back(OtherReading{lang, *best_leniency, moves_of_chosen(current)});
         continue;
       }
-      // Only a clean reading counts here: the attempt stops at its first move error.
+      // Only a clean reading counts here: the attempt stops at its first move error, or at the
+      // fast lane's when it has one (a game whose only piece letter is N was read again by the
+      // general reader as Romanian, where N is a bishop, to the same first error).
       ReadOptions clean_only = options;
       clean_only.stop_after = [](const Diagnostic& d) { return is_move_error(d); };
-      GameRecord attempt = read_as(raw, record, clean_only, lang);
-      if (!score_of(attempt.diagnostics).clean()) continue;
+      bool lane_move_error = false;
+      GameRecord attempt = read_as(raw, record, clean_only, lang, &lane_move_error);
+      if (lane_move_error || !score_of(attempt.diagnostics).clean()) continue;
       ensure_model();
       const GameRecord& current = replaced ? best_record : record;
       if (!best_leniency) best_leniency = leniency_of(current.diagnostics);
@@ -1041,14 +1069,16 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
         }
       }
       if (wins) {
-        others.push_back(OtherReading{chosen, *best_leniency, main_line_moves(current.game)});
+        others.push_back(OtherReading{chosen, *best_leniency, moves_of_chosen(current)});
         chosen = lang;
+        chosen_moves.reset();
         best_leniency = leniency;
         likelihood_known = false;
         best_record = std::move(attempt);
         replaced = true;
       } else {
-        others.push_back(OtherReading{lang, leniency, main_line_moves(attempt.game)});
+        others.push_back(
+            OtherReading{lang, leniency, std::make_shared<const std::vector<Move>>(main_line_moves(attempt.game))});
       }
     }
   }
@@ -1084,7 +1114,7 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     const OtherReading* ambiguous = nullptr;
     std::size_t differ_at = 0;
     for (const OtherReading& o : others) {
-      const std::size_t at = first_difference(moves, o.moves);
+      const std::size_t at = first_difference(moves, *o.moves);
       if (at == kNoDifference) {
         same.push_back(o.language);
       } else if (o.leniency.count > leniency.count) {

@@ -63,8 +63,13 @@ bool read_next_game(PgnReader& reader, GameRecord& record, const ReadOptions& op
 // `raw` read again as `like` was (its number, offset, line and encoding) with the letters of
 // `language`: detection's re-readings under other letter sets, and the repair's re-reading of a
 // game's repaired bytes.
+// `lane_move_error`, when given (and the options have no fallback letters), is set when the fast
+// lane stopped at a move its resolver rejects (LaneNotes::declined_at_move_error), and the game is
+// then not read further: the general reader would report a move error there, so the reading is
+// not clean, which is all a caller asking this wants to know. The record returned is then empty.
 // Errors: none beyond the record's diagnostics.
-GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* language);
+GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* language,
+                   bool* lane_move_error = nullptr);
 
 // Gives a game read without its model (ReadOptions::keep_model off: no moves kept, and of the
 // tags only White, Black and Event) that has a diagnostic on a main-line move its model, reading

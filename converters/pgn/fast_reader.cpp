@@ -139,6 +139,8 @@ class FastReader {
   // Whether run() declined at a move token or for its letters (the letters' business), as
   // opposed to the game's form.
   bool declined_at_move() const { return declined_at_move_; }
+  // Whether run() declined at a move its resolver rejects (LaneNotes::declined_at_move_error).
+  bool declined_at_move_error() const { return declined_at_move_error_; }
 
   bool run() {
     if (!letters_.usable) {
@@ -590,7 +592,10 @@ class FastReader {
         known = &facts;
       } else {
         auto r = resolve(w, f.current(), resolve_options_);
-        if (!r) return false;
+        if (!r) {
+          declined_at_move_error_ = is_unresolved_move_code(r.error().code);
+          return false;
+        }
         if (lone_cr_ && !r->warnings.empty()) return false;  // (lines_ counts LF line ends only)
         for (const ResolveWarning& warning : r->warnings) {
           add(warning.code, at, warning.message, token, f.ply, f.variation);
@@ -687,6 +692,7 @@ class FastReader {
   std::uint32_t variations_ = 0;
   bool lettered_ok_ = true;
   bool declined_at_move_ = false;
+  bool declined_at_move_error_ = false;
   bool non_ascii_ = false;  // UTF-8 in tag values or comments (run())
   bool lone_cr_ = false;    // a CR not before an LF (run())
   std::string decoded_comment_;
@@ -732,6 +738,7 @@ bool fast_read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic
     notes->lettered.clear();
     notes->lettered_known = taken && reader.lettered(notes->lettered);
     notes->declined_by_form = !taken && !reader.declined_at_move();
+    notes->declined_at_move_error = !taken && reader.declined_at_move_error();
   }
   return taken;
 }

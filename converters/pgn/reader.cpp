@@ -790,6 +790,7 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
   record.unmodelled_moves = 0;
   record.lane_notes.lettered_known = false;
   record.lane_notes.declined_by_form = false;
+  record.lane_notes.declined_at_move_error = false;
   record.direct_visited = false;
   GameBuilder builder(record.game);
   record.reading = Reading{options.language ? options.language : &english(), std::nullopt};

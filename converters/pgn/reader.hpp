@@ -97,6 +97,11 @@ struct LaneNotes {
   // the general reader), not at a move: detection's readings with other letters skip the lane,
   // which would read the game up to the same place and decline again.
   bool declined_by_form = false;
+  // The lane declined at a move its resolver rejects (no legal move, several, or a promotion
+  // without its piece: an unresolved-move code, not a remark made an error by --strict). The
+  // general reader resolves the same written move on the same position: without fallback
+  // letters it reports that move error there, and the reading is not clean.
+  bool declined_at_move_error = false;
 };
 
 // The letters, or the descriptive dialect, a game's moves were read in: set by the reader (the

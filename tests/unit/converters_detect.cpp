@@ -450,4 +450,67 @@ TEST_CASE("detect: a game stopped by a limit is not read again for ties") {
   }
 }
 
+// read_as()'s lane_move_error: when the fast lane stops at a move its resolver rejects, the
+// general reader must report a move error for that reading too (detection then skips reading it
+// a second time). Typed games, each read with every language's letters, leniently and strictly;
+// the general reader alone (fast_lane off) is the reference. A flag set for a remark that
+// --strict made an error (W-CHECK-MISSING as an error is not a move error), or for a token that
+// fallback letters could read, would fail here.
+TEST_CASE("detect: a move error where the fast lane stops is one where the general reader stops") {
+  const std::string games[] = {
+      "1. d4 d5 2. c4 e6 3. Nc3 Nf6 0-1",              // N: a bishop in Romanian, Nc3 no bishop move
+      "1. d4 d5 2. c4 (2. Nf3 Nf6) 2... e6 3. Nc3 *",  // the same inside a variation
+      "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0",
+      "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Aa4 Cf6 5. O-O *",  // Spanish
+      "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 *",         // German
+      "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d4 exd4 *",
+      "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 Nf6 *",
+      "1. e4 d5 2. exd5 Dxd5 3. Cc3 Da5 *",  // D: a queen in Spanish and German, a bishop nowhere
+      "1. Nf3 Nf6 2. Ng1 Ng8 3. Nc3 Nc6 4. Nb1 *",
+      "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *",  // mate unmarked: W-CHECK-MISSING, an error in strict
+      "1. e4 e5 2. Ke2 Ke7 3. Kd3 Kd6 *",          // K read as whatever each letter set names by it
+      "1. e4 e5 2. Rf3 *",                         // R: a rook (illegal) in English, a king (legal) in Spanish
+      "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. Qc2 O-O 5. a3 Bxc3+ 6. Qxc3 *",
+      "1. e4 f5 2. exf5 g6 3. fxg6 Nf6 4. gxh7 Ng8 5. hxg8 *",  // promotion without its piece
+      "1. Nc3 d5 2. Nf3 d4 3. Nb5 c5 4. Nbxd4 *",
+  };
+  for (bool strict : {false, true}) {
+    for (const std::string& moves : games) {
+      const std::string text = "[Event \"t\"]\n\n" + moves + "\n";
+      RawGame raw;
+      raw.bytes = text;
+      raw.number = 1;
+      raw.terminated = true;
+      GameRecord like;
+      like.number = 1;
+      like.encoding = Encoding::Ascii;
+      for (const Language& lang : all_languages()) {
+        CAPTURE(strict);
+        CAPTURE(moves);
+        CAPTURE(lang.code);
+        ReadOptions options;
+        options.resolve.strict = strict;
+        options.stop_after = [](const Diagnostic& d) {
+          return d.severity == Severity::Error && is_unresolved_move_code(d.code);
+        };
+        bool lane_move_error = false;
+        const GameRecord fast = read_as(raw, like, options, &lang, &lane_move_error);
+        ReadOptions general_only = options;
+        general_only.fast_lane = false;
+        const GameRecord general = read_as(raw, like, general_only, &lang);
+        const bool general_clean =
+            std::none_of(general.diagnostics.begin(), general.diagnostics.end(), [](const Diagnostic& d) {
+              return d.severity == Severity::Error && is_unresolved_move_code(d.code);
+            });
+        if (lane_move_error) {
+          CHECK_FALSE(general_clean);
+          CHECK(fast.diagnostics.empty());
+        } else {
+          CHECK(fast.diagnostics.size() == general.diagnostics.size());
+        }
+      }
+    }
+  }
+}
+
 }  // namespace planilla
