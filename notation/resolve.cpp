@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cassert>
 #include <string>
 
 #include "notation/write.hpp"
@@ -331,8 +332,10 @@ int distinct_moves(const MoveList& moves) {
   return n;
 }
 
-ResolveError make_error(Code code, std::string message, const MoveList* candidates = nullptr) {
-  ResolveError e{code, std::move(message), {}};
+// `words()` makes the message, when the options ask for one (ResolveOptions::describe).
+template <class Words>
+ResolveError make_error(const Context& c, Code code, Words&& words, const MoveList* candidates = nullptr) {
+  ResolveError e{code, c.options.describe ? std::string(words()) : std::string(), {}};
   if (candidates != nullptr) e.candidates.assign(candidates->begin(), candidates->end());
   return e;
 }
@@ -387,6 +390,7 @@ int hint_count(Disambiguation d) {
 // The move is decided; compare the writing with the canonical one. `note` is a warning the
 // castling logic already decided (KingMoveForCastling / UciCastlingAmbiguous), if any.
 Result<Resolved, ResolveError> finalize(const Context& c, const WrittenMove& w, Move m, std::optional<Code> note) {
+  if (!c.options.describe) return Resolved{m, {}};  // no remark (strict is off: none would fail)
   Resolved r{m, {}};
   Warnings warn(c.options, r.warnings);
   const auto fail = [&]() -> Result<Resolved, ResolveError> { return Unexpected{std::move(*warn.error())}; };
@@ -555,7 +559,8 @@ std::string explain_illegal(const Context& c, const WrittenMove& w, PieceType ty
 Result<Resolved, ResolveError> resolve_castle(const Context& c, const WrittenMove& w) {
   const CastlingSide side = *w.castle;
   if (auto m = c.pos.castling_move(side)) return finalize(c, w, *m, std::nullopt);
-  return Unexpected{make_error(Code::Illegal, describe(w, c.lang) + ": " + castling_failure(c.pos, side))};
+  return Unexpected{
+      make_error(c, Code::Illegal, [&] { return describe(w, c.lang) + ": " + castling_failure(c.pos, side); })};
 }
 
 // Coordinate and king-move forms of castling (e1g1, Ke1-g1, Kg1, 960 f8g8). Adjusts `cand`
@@ -611,12 +616,14 @@ std::optional<Code> castling_from_king_move(const Context& c, const WrittenMove&
 }  // namespace
 
 Result<Resolved, ResolveError> resolve(const WrittenMove& written, const Position& pos, const ResolveOptions& options) {
+  assert(options.describe || !options.strict);  // no remark to make an error of
   const Language& lang = options.language != nullptr ? *options.language : english();
   const Context c{pos, options, lang, pos.side_to_move()};
 
   if (written.style == NotationStyle::Null) return Resolved{Move::null(), {}};
   if (written.castle) return resolve_castle(c, written);
-  if (!written.to_file) return Unexpected{make_error(Code::Illegal, describe(written, lang) + ": no target square")};
+  if (!written.to_file)
+    return Unexpected{make_error(c, Code::Illegal, [&] { return describe(written, lang) + ": no target square"; })};
 
   // `bc4` as the grammar reports it: the piece reading, whose from_file is the letter itself and
   // not an origin hint (the pawn reading is tried below).
@@ -637,13 +644,14 @@ Result<Resolved, ResolveError> resolve(const WrittenMove& written, const Positio
     if (w->has_full_origin()) {
       const Piece p = pos.piece_at(*w->origin());
       if (p.type == PieceType::None)
-        return Unexpected{
-            make_error(Code::Illegal, describe(written, lang) + ": there is no piece on " + square_name(*w->origin()))};
+        return Unexpected{make_error(c, Code::Illegal, [&] {
+          return describe(written, lang) + ": there is no piece on " + square_name(*w->origin());
+        })};
       if (p.color != c.us)
-        return Unexpected{make_error(Code::Illegal, describe(written, lang) + ": the piece on " +
-                                                        square_name(*w->origin()) + " is " +
-                                                        std::string(side_name(p.color)) + "'s, and " +
-                                                        std::string(side_name(c.us)) + " is to move")};
+        return Unexpected{make_error(c, Code::Illegal, [&] {
+          return describe(written, lang) + ": the piece on " + square_name(*w->origin()) + " is " +
+                 std::string(side_name(p.color)) + "'s, and " + std::string(side_name(c.us)) + " is to move";
+        })};
       type = p.type;
     }
   }
@@ -687,22 +695,24 @@ Result<Resolved, ResolveError> resolve(const WrittenMove& written, const Positio
 
   std::optional<Code> note = castling_from_king_move(c, *w, type, cand);
 
-  if (cand.moves.empty()) return Unexpected{make_error(Code::Illegal, explain_illegal(c, *w, type, cand))};
+  if (cand.moves.empty())
+    return Unexpected{make_error(c, Code::Illegal, [&] { return explain_illegal(c, *w, type, cand); })};
 
   const int distinct = distinct_moves(cand.moves);
   if (distinct > 1)
-    return Unexpected{make_error(Code::Ambiguous,
-                                 describe(written, lang) + " is ambiguous: " + candidate_list(c, cand.moves),
-                                 &cand.moves)};
+    return Unexpected{make_error(
+        c, Code::Ambiguous, [&] { return describe(written, lang) + " is ambiguous: " + candidate_list(c, cand.moves); },
+        &cand.moves)};
   const Move m = cand.moves[0];
   if (w->promotion == PieceType::None && m.kind() == MoveKind::Promotion) {
     MoveList ordered;  // queen, rook, bishop, knight: the order players think in
     for (PieceType p : {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight})
       for (Move x : cand.moves)
         if (x.promotion() == p) ordered.push_back(x);
-    return Unexpected{
-        make_error(Code::PromotionPieceMissing,
-                   describe(written, lang) + ": the pawn must promote; write " + candidate_list(c, ordered), &ordered)};
+    return Unexpected{make_error(
+        c, Code::PromotionPieceMissing,
+        [&] { return describe(written, lang) + ": the pawn must promote; write " + candidate_list(c, ordered); },
+        &ordered)};
   }
   return finalize(c, *w, m, note);
 }

@@ -19,6 +19,11 @@ struct ResolveOptions {
   bool king_move_castling = true;
   // The language decides the meaning of "++" (mate, or double check in ru/uk/cs/zh).
   const Language* language = nullptr;  // nullptr = English conventions
+  // Words: an error's message and the remarks (warnings) on a move that resolves. Off, for a
+  // caller that asks only which move a writing is, or why not by its code and candidates (the
+  // suggestions' look-ahead resolves each following token once per reading): no message, no
+  // remark, and no remark made an error, so `strict` must be off too.
+  bool describe = true;
 };
 
 // A remark about a move that did resolve: the move stands, the writing differs from canonical.

@@ -497,6 +497,7 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
   ResolveOptions ro = options.resolve;
   ro.language = &language;
   ro.strict = false;
+  ro.describe = false;  // which move, or which error: every resolution here is asked only that
   const std::size_t lookahead = std::min(options.max_lookahead, following.size());
   const Text target = normalize(written);
 

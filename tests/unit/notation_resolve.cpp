@@ -425,6 +425,49 @@ TEST_CASE("resolve: errors say why") {
   }
 }
 
+// ResolveOptions::describe off (the suggestions' look-ahead): the same move, or the same error
+// code and candidates, without a message or a remark. Rows of every outcome above.
+TEST_CASE("resolve: without words, the same move or the same error") {
+  struct Row {
+    const char* position;
+    WrittenMove written;
+  };
+  const Row rows[] = {
+      {"moves: e2e4 e7e5", wm("Nf3")},                      // canonical
+      {"moves: e2e4 e7e5 g1f3 b8c6", wm("Ne5")},            // W-CAPTURE-MISSING
+      {"moves: e2e4 f7f6", wm("Qh5")},                      // W-CHECK-MISSING
+      {"moves: f2f3 e7e5 g2g4", wm("Qh4+")},                // W-MATE-MISSING
+      {"moves: e2e4 e7e5", wm("Qh5#")},                     // W-MATE-SPURIOUS
+      {"moves: e2e4 d7d5", wm("ed")},                       // two remarks
+      {"moves: e2e4 e7e5 g1f3 b8c6 f1c4 g8f6", wm("O-O")},  // castling
+      {"moves: e2e4 e7e5 g1f3 b8c6 f1c4 g8f6", wm("Kg1")},  // W-KING-CASTLING
+      {"moves: e2e4 e7e5", wm("Ke3")},                      // Illegal
+      {"4k3/8/8/8/1b6/8/3B4/4K3 w - - 0 1", wm("Be3")},     // Illegal: pinned
+      {kStart, wm("O-O")},                                  // Illegal castling
+      {kStart, wm("e3e4", NotationStyle::Uci)},             // Illegal: no piece there
+      {"moves: e2e4 e7e5 g1e2 g8f6", wm("Nc3")},            // Ambiguous
+      {"8/P7/8/8/8/8/8/k3K3 w - - 0 1", wm("a8")},          // promotion piece missing
+  };
+  for (const Row& row : rows) {
+    const Position pos = setup(row.position);
+    CAPTURE(row.position);
+    ResolveOptions quiet;
+    quiet.describe = false;
+    const auto said = resolve(row.written, pos);
+    const auto bare = resolve(row.written, pos, quiet);
+    REQUIRE(said.has_value() == bare.has_value());
+    if (said) {
+      CHECK(bare->move == said->move);
+      CHECK(bare->warnings.empty());
+    } else {
+      CHECK(bare.error().code == said.error().code);
+      CHECK(bare.error().candidates == said.error().candidates);
+      CHECK(bare.error().message.empty());
+      CHECK_FALSE(said.error().message.empty());
+    }
+  }
+}
+
 TEST_CASE("resolve: a canonical move allocates no warning storage") {
   const Position pos = setup("moves: e2e4 e7e5");
   const auto r = resolve(wm("Nf3"), pos);
