@@ -412,6 +412,20 @@ std::optional<Move> resolve_on(const WrittenMove& w, const Position& pos, const 
 
 std::string plies(std::size_t n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
 
+// Whether a rendering keeps something of the writing: it costs less than writing every written
+// character anew, or it has one of them (letter case aside). A token with nothing readable, such
+// as two NUL bytes, is two full slips from every two-character pawn move, and a3, b3, c3, d3
+// and e3 were offered for it; such a reading is not one of what was written (a Continuation: kept
+// only when the rest of the game needs it).
+bool keeps_some_of(const Text& target, const Text& rendering, double cost) {
+  if (cost < static_cast<double>(target.size()) * kCostDefault) return true;
+  const auto fold = [](char32_t c) { return c >= U'A' && c <= U'Z' ? c - U'A' + U'a' : c; };
+  for (char32_t t : target)
+    for (char32_t r : rendering)
+      if (fold(t) == fold(r)) return true;
+  return false;
+}
+
 // The closest rendering of one legal move to a written token: suggest()'s per-move reading
 // before the written move's own letter and the rest of the game are looked at.
 struct Closest {
@@ -523,7 +537,7 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
       const Move m = legal[i];
       Hypothesis best{m, closest[i].kind, closest[i].cost, 0, 0, false, {}};
       best.rendering = closest[i].rendering;
-      if (best.cost > kMaxCost) {
+      if (best.cost > kMaxCost || !keeps_some_of(target, *closest[i].rendering, best.cost)) {
         best.kind = SuggestionKind::Continuation;
       } else if (best.kind == SuggestionKind::Slip && written_move && written_move->piece != PieceType::None &&
                  !m.is_castling() && written_move->piece != before.moving_piece(m)) {

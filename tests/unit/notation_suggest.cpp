@@ -155,6 +155,52 @@ TEST_CASE("suggest: table of written slips and their evident readings") {
   }
 }
 
+// A reading keeps something of the writing: a token with nothing of a move in it (control
+// bytes, punctuation, or castling where no castling and no two-character move is near) gets no
+// reading by its writing: it cost as much as writing every character anew, and shared none.
+// Rows: (position, token, following) → no suggestion, or the first one. With following plies,
+// the readings the rest of the game needs stay (as Continuation, never evident).
+TEST_CASE("suggest: a reading keeps something of what was written") {
+  struct Ask {
+    const char* position;
+    std::string written;
+    const char* following;
+    const char* first;  // nullptr: no suggestion
+  };
+  const Ask asks[] = {
+      {"moves:", std::string("\0\0", 2), "", nullptr},
+      {"moves:", "###", "", nullptr},
+      {"moves:", "O-O", "", nullptr},  // castling impossible and nothing near: a3 … e3 were offered
+      {"moves: e4 e5", "--x", "", nullptr},
+      {"moves:", std::string("e4\0", 3), "e5", "e4"},
+      {"moves: e4 e5", "Nf", "", "Nf3"},  // b3 and b4 stay further down: b is a key beside N
+  };
+  for (const Ask& a : asks) {
+    CAPTURE(a.position);
+    CAPTURE(a.written);
+    Position before = setup(a.position);
+    std::vector<std::string_view> following = split(a.following);
+    auto found = suggest_text(before, a.written, english(), following);
+    if (a.first == nullptr) {
+      CHECK(found.empty());
+    } else {
+      REQUIRE_FALSE(found.empty());
+      CHECK(found[0].san == a.first);
+    }
+  }
+  // After 1.e4 e5 no pawn move reads "e": the e-pieces' moves do (Ke2, Qe2, Be2, Ne2), not c3 or
+  // d4, which were offered before.
+  auto e = suggest_text(setup("moves: e4 e5"), "e", english(), {});
+  REQUIRE_FALSE(e.empty());
+  for (const Suggestion& s : e) CHECK(s.san.find('e') != std::string::npos);
+  // The rest of the game still decides: zz before Nc6 and Bb5 keeps the moves it needs.
+  std::vector<std::string_view> rest = split("Nc6 Bb5");
+  auto needed = suggest_text(setup("moves: e4 e5"), "zz", english(), rest);
+  REQUIRE_FALSE(needed.empty());
+  CHECK(needed[0].kind == SuggestionKind::Continuation);
+  CHECK_FALSE(needed[0].evident);
+}
+
 TEST_CASE("suggest: an ambiguous move lists its candidates and which keep the rest legal") {
   Position before = setup("moves: Nf3 d5 d3 Nf6");
   std::vector<std::string_view> none;
