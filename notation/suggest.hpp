@@ -75,7 +75,9 @@ struct SuggestOptions {
 // its writing. Otherwise it is ranked, not marked. For an ambiguous or promotion-less token the
 // readings are its candidates (kind Candidate), evident only when one alone keeps the rest legal.
 // Pure: no I/O. Bounded: at most (legal moves × 2 + 2) × max_lookahead resolutions.
-// Errors: none; empty when no legal move exists or nothing is close to the writing.
+// Errors: none; empty when no legal move exists or nothing is close to the writing (a reading
+// that costs as much as writing every character anew and shares none of them is not close:
+// it stays only as a Continuation the rest of the game needs).
 // Example: after 1.e4 e5 2.Ke2 Nc6, "Kd4" (no king move reaches d4) with nothing following
 //          suggests Kd3 first (one rank off; not evident: Ke3 and Kf3 are as close).
 std::vector<Suggestion> suggest(const Position& before, std::string_view written, const WrittenMove* written_move,
