@@ -6,12 +6,15 @@
 # process's start (the same task on an empty input). Prints a Markdown table, slowest net rate
 # first, then how many net rates are below MIN_RATE (default 5 MB/s) and the slowest.
 # Peak memory is the max RSS of one more run. Inputs go to BUILD_DIR/adversarial-data (about 400 MB).
+# JOBS=N passes --jobs N (default: none, the tool's own choice, two threads here): the CPU time
+# counts every thread, so JOBS=1 gives the rate of one thread without the handing-over between them.
 set -euo pipefail
 build=${1:?usage: bench/adversarial.sh BUILD_DIR}
 planilla=$(realpath "$build/planilla")
 runs=${RUNS:-1}
 min_rate=${MIN_RATE:-5}
 tasks=${TASKS:-"check convert normalize"}
+jobs=(${JOBS:+--jobs "$JOBS"})
 data=$(realpath "$build")/adversarial-data
 if [ ! -f "$data/.done" ]; then
   mkdir -p "$data"
@@ -28,6 +31,7 @@ set_args() {  # set_args TASK FILE: the task's command line on the file, in `arg
     convert) args=(convert "$2" --to de -q -o /dev/null) ;;
     normalize) args=(normalize "$2" -q -o "$tmp/out.pgn" --rejects "$tmp/rejects.pgn") ;;
   esac
+  args+=("${jobs[@]}")
 }
 cpu_ms() {  # cpu_ms ARGS...: best user+sys in milliseconds over $runs runs (bash's time: ms)
   local best=
@@ -65,6 +69,7 @@ for f in "$data"/*.pgn; do
   done
 done
 
+echo "threads: ${JOBS:-default}"
 echo "startup (empty input, CPU ms, best of 5):$(for t in $tasks; do printf ' %s %s' "$t" "${startup[$t]}"; done)"
 echo
 echo "| input | task | bytes | CPU ms | MB/s | net MB/s | peak MiB |"
