@@ -497,50 +497,6 @@ struct Replacement {
 
 using Rule = std::function<std::optional<Replacement>(const Match&)>;
 
-// Applies one rewrite everywhere in `t`, keeping the map to the original bytes.
-template <class Searched>
-void apply(PrintText& t, const Searched& re, const Rule& rule) {
-  std::string out;
-  std::vector<std::uint32_t> origin;
-  std::size_t copied = 0;
-  bool changed = false;
-  re.for_each(t.text, [&](const Match& m) {
-    const std::size_t b = m.position(0);
-    const std::size_t e = b + m.length(0);
-    if (e == b) return;
-    auto rep = rule(m);
-    if (!rep) return;
-    if (!changed) {  // (most rules that run find nothing to rewrite: no copy is made for them)
-      out.reserve(t.text.size());
-      origin.reserve(t.origin.size());
-      changed = true;
-    }
-    out.append(t.text, copied, b - copied);
-    origin.insert(origin.end(), t.origin.begin() + copied, t.origin.begin() + b);
-    for (std::size_t i = 0; i < rep->text.size(); ++i) {
-      out += rep->text[i];
-      origin.push_back(i + 1 == rep->text.size() && i > 0 ? t.origin[e - 1] : t.origin[b]);
-    }
-    if (rep->bit != 0)
-      t.repairs.push_back(PrintRepair{t.origin[b], t.original_end(e), rep->bit, std::move(rep->assumed)});
-    copied = e;
-  });
-  if (!changed) return;
-  out.append(t.text, copied);
-  origin.insert(origin.end(), t.origin.begin() + copied, t.origin.end());
-  t.text = std::move(out);
-  t.origin = std::move(origin);
-}
-
-// Whether `text` holds one of `needles`. Each rule below runs only where the literals its
-// pattern cannot match without are present: a regex search walks the whole text for every rule
-// (std::regex slowly, a locale look-up per character class), which made a long score that no rule
-// applies to cost more than reading it.
-bool has_any(std::string_view text, std::initializer_list<std::string_view> needles) {
-  return std::any_of(needles.begin(), needles.end(),
-                     [text](std::string_view n) { return text.find(n) != std::string_view::npos; });
-}
-
 // Whether `text` holds `word` as a word of its own, as `\b` reads one: "take" in "P take P" and
 // not in "P takes P", where `\btake\b` would be tried at every "take" and fail.
 bool has_word(std::string_view text, std::string_view word) {
@@ -560,6 +516,105 @@ bool has_hyphen_pawn(std::string_view text) {
     if (p < text.size() && text[p] == 'P' && (p + 1 == text.size() || !is_word_char(text[p + 1]))) return true;
   }
   return false;
+}
+
+// The literals of a text, for the rules below: each runs only where the literals its pattern
+// cannot match without are present. A regex search walks the whole text for every rule (std::regex
+// slowly, a locale look-up per character class), which made a long score that no rule applies to
+// cost more than reading it. The bytes and byte pairs the text holds are asked first: a needle
+// whose first two bytes never stand together is not there, and is not searched (a long score of
+// `Qh5` tokens had every needle beginning with Q, h, 5 or a blank searched through it, each find
+// stopping at every such byte: 160 M instructions for 2 MB). A rewrite adds the pairs around
+// what it wrote (added()); those it removed are kept, which only lets a search run that finds
+// nothing.
+class Literals {
+ public:
+  explicit Literals(const std::string& text) : text_(text) {}
+  // The text now holds new bytes in [begin, end), next to those around the range.
+  bool known() const { return known_; }  // (before it is, no rewrite needs telling)
+  void added(std::size_t begin, std::size_t end) {
+    if (known_) scan(begin == 0 ? 0 : begin - 1, std::min(end + 1, text_.size()));
+  }
+  // Whether the text holds one of `needles`.
+  bool any(std::initializer_list<std::string_view> needles) {
+    return std::any_of(needles.begin(), needles.end(),
+                       [this](std::string_view n) { return may_hold(n) && text_.find(n) != std::string_view::npos; });
+  }
+  bool word(std::string_view w) { return may_hold(w) && has_word(text_, w); }
+  bool hyphen_pawn() { return may_hold("-") && may_hold("P") && has_hyphen_pawn(text_); }
+
+ private:
+  bool may_hold(std::string_view n) {
+    if (!known_) {
+      pairs_.assign(1024, 0);
+      scan(0, text_.size());
+      known_ = true;
+    }
+    const auto b = [&n](std::size_t i) { return static_cast<unsigned char>(n[i]); };
+    return n.size() == 1 ? test(bytes_, b(0)) : test(pairs_, b(0) * 256u + b(1));
+  }
+  // The bytes of [begin, end) and their pairs (plain words: a bitset checks every index).
+  void scan(std::size_t begin, std::size_t end) {
+    if (begin >= end) return;
+    const auto* p = reinterpret_cast<const unsigned char*>(text_.data());
+    for (std::size_t i = begin; i + 1 < end; ++i) {
+      const unsigned pair = p[i] * 256u + p[i + 1];
+      pairs_[pair / 64] |= std::uint64_t{1} << (pair % 64);
+      bytes_[p[i] / 64] |= std::uint64_t{1} << (p[i] % 64);
+    }
+    bytes_[p[end - 1] / 64] |= std::uint64_t{1} << (p[end - 1] % 64);
+  }
+  template <class Bits>
+  static bool test(const Bits& bits, unsigned i) {
+    return (bits[i / 64] >> (i % 64) & 1) != 0;
+  }
+  const std::string& text_;
+  bool known_ = false;
+  std::array<std::uint64_t, 4> bytes_{};
+  std::vector<std::uint64_t> pairs_;  // 65,536 bits, made at the first look-up
+};
+
+// Applies one rewrite everywhere in `t`, keeping the map to the original bytes, and tells
+// `literals` what it wrote.
+template <class Searched>
+void apply(PrintText& t, const Searched& re, const Rule& rule, Literals& literals) {
+  std::string out;
+  std::vector<std::uint32_t> origin;
+  std::vector<std::size_t> written;  // where each replacement begins and ends in `out`
+  const bool track = literals.known();
+  std::size_t copied = 0;
+  bool changed = false;
+  re.for_each(t.text, [&](const Match& m) {
+    const std::size_t b = m.position(0);
+    const std::size_t e = b + m.length(0);
+    if (e == b) return;
+    auto rep = rule(m);
+    if (!rep) return;
+    if (!changed) {  // (most rules that run find nothing to rewrite: no copy is made for them)
+      out.reserve(t.text.size());
+      origin.reserve(t.origin.size());
+      changed = true;
+    }
+    out.append(t.text, copied, b - copied);
+    origin.insert(origin.end(), t.origin.begin() + copied, t.origin.begin() + b);
+    if (track) {
+      written.push_back(out.size());
+      written.push_back(out.size() + rep->text.size());
+    }
+    for (std::size_t i = 0; i < rep->text.size(); ++i) {
+      out += rep->text[i];
+      origin.push_back(i + 1 == rep->text.size() && i > 0 ? t.origin[e - 1] : t.origin[b]);
+    }
+    if (rep->bit != 0)
+      t.repairs.push_back(PrintRepair{t.origin[b], t.original_end(e), rep->bit, std::move(rep->assumed)});
+    copied = e;
+  });
+  if (!changed) return;
+  out.append(t.text, copied);
+  origin.insert(origin.end(), t.origin.begin() + copied, t.origin.end());
+  t.text = std::move(out);
+  t.origin = std::move(origin);
+  for (std::size_t k = 0; k < written.size(); k += 2) literals.added(written[k], written[k + 1]);
 }
 
 // A rewrite's text for its note: blanks (line breaks too: a note is one line) as single spaces,
@@ -685,22 +740,24 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
     t.origin.push_back(static_cast<std::uint32_t>(in.size()));
   }
   const RuleSet& r = rules();
-  if (collapse_spaces && has_any(t.text, {"  ", " \t", "\t ", "\t\t"})) {
-    apply(t, r.spaces, [](const Match&) -> std::optional<Replacement> {
+  Literals lit(t.text);
+  const auto rewrite = [&](const auto& re, const Rule& rule) { apply(t, re, rule, lit); };
+  if (collapse_spaces && lit.any({"  ", " \t", "\t ", "\t\t"})) {
+    rewrite(r.spaces, [](const Match&) -> std::optional<Replacement> {
       return Replacement{" ", kRepairSpacing, "several spaces read as one"};
     });
   }
-  if (has_any(t.text, {"(!", "(?"}))
-    apply(t, r.glyph_paren, [](const Match&) -> std::optional<Replacement> { return Replacement{"", 0, ""}; });
-  if (has_any(t.text, {"king", "queen", "bishop", "knight", "rook", "castle", "pawn", "King", "Queen", "Bishop",
-                       "Knight", "Rook", "Castle", "Pawn"}) &&
+  if (lit.any({"(!", "(?"}))
+    rewrite(r.glyph_paren, [](const Match&) -> std::optional<Replacement> { return Replacement{"", 0, ""}; });
+  if (lit.any({"king", "queen", "bishop", "knight", "rook", "castle", "pawn", "King", "Queen", "Bishop", "Knight",
+               "Rook", "Castle", "Pawn"}) &&
       r.verbal_piece.search(t.text)) {
-    apply(t, r.verbal_the, [](const Match& m) -> std::optional<Replacement> {
+    rewrite(r.verbal_the, [](const Match& m) -> std::optional<Replacement> {
       if (m.length(1) > 0)
         return Replacement{m.str(0).substr(0, m.str(0).find(m.str(1))), kRepairVerbal, "'the' dropped"};
       return Replacement{"", kRepairVerbal, "'" + m.str(0) + "' dropped"};
     });
-    apply(t, r.verbal_piece, [](const Match& m) -> std::optional<Replacement> {
+    rewrite(r.verbal_piece, [](const Match& m) -> std::optional<Replacement> {
       std::string w = m.str(1);
       w[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(w[0])));
       const std::string a = w == "king"     ? "K"
@@ -711,7 +768,7 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
                                             : "R";
       return Replacement{a + m.str(2), kRepairVerbal, "'" + m.str(0) + "' read as " + a};
     });
-    apply(t, r.verbal_rank, [](const Match& m) -> std::optional<Replacement> {
+    rewrite(r.verbal_rank, [](const Match& m) -> std::optional<Replacement> {
       static const char* words[] = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"};
       for (int i = 0; i < 8; ++i)
         if (m.str(1) == words[i])
@@ -719,7 +776,7 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
                              "'" + m.str(0) + "' read as " + std::to_string(i + 1)};
       return std::nullopt;
     });
-    apply(t, r.verbal_step, [](const Match& m) -> std::optional<Replacement> {
+    rewrite(r.verbal_step, [](const Match& m) -> std::optional<Replacement> {
       std::string file = m.str(2);
       std::string compact;
       for (char c : file)
@@ -731,48 +788,48 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
                              (two ? "4" : "3 (one square from its first rank)")};
     });
   }
-  if (has_any(t.text, {"("}) && has_any(t.text, {"!", "?"}))
-    apply(t, r.glyph_in_paren, [](const Match& m) -> std::optional<Replacement> {
+  if (lit.any({"("}) && lit.any({"!", "?"}))
+    rewrite(r.glyph_in_paren, [](const Match& m) -> std::optional<Replacement> {
       return Replacement{"(" + m.str(1) + ")", kRepairWordForm, "'" + m.str(0) + "': mark inside the brackets dropped"};
     });
-  if (has_any(t.text, {"KT"}))
-    apply(t, r.kt_caps, [](const Match&) -> std::optional<Replacement> {
+  if (lit.any({"KT"}))
+    rewrite(r.kt_caps, [](const Match&) -> std::optional<Replacement> {
       return Replacement{"Kt", kRepairOcr, "'KT' read as Kt"};
     });
-  if (has_any(t.text, {","}) && has_any(t.text, {"e."}))
-    apply(t, r.comma_ep, [](const Match&) -> std::optional<Replacement> { return Replacement{" ", 0, ""}; });
-  if (has_any(t.text, {"toK", "toQ", "takesK", "takesQ"}))
-    apply(t, r.glued, [](const Match& m) -> std::optional<Replacement> {
+  if (lit.any({","}) && lit.any({"e."}))
+    rewrite(r.comma_ep, [](const Match&) -> std::optional<Replacement> { return Replacement{" ", 0, ""}; });
+  if (lit.any({"toK", "toQ", "takesK", "takesQ"}))
+    rewrite(r.glued, [](const Match& m) -> std::optional<Replacement> {
       return Replacement{m.str(1) + " " + m.str(2) + " ", kRepairOcr, "'" + m.str(0) + "' read with its spaces"};
     });
-  if (has_any(t.text, {"~", "--", "\u2014"}))
-    apply(t, r.tilde, [](const Match& m) -> std::optional<Replacement> {
+  if (lit.any({"~", "--", "\u2014"}))
+    rewrite(r.tilde, [](const Match& m) -> std::optional<Replacement> {
       return Replacement{m.str(1) + "-", kRepairOcr, "'" + m.str(0) + "' read as a hyphen"};
     });
-  if (has_any(t.text, {"^"}))
-    apply(t, r.caret, [](const Match&) -> std::optional<Replacement> {
+  if (lit.any({"^"}))
+    rewrite(r.caret, [](const Match&) -> std::optional<Replacement> {
       return Replacement{"", kRepairOcr, "stray '^' dropped"};
     });
-  if (has_any(t.text, {"I", "l"}) && has_any(t.text, {"-", "to"}))
-    apply(t, r.rank_i, [](const Match& m) -> std::optional<Replacement> {
+  if (lit.any({"I", "l"}) && lit.any({"-", "to"}))
+    rewrite(r.rank_i, [](const Match& m) -> std::optional<Replacement> {
       return Replacement{m.str(1) + "1", kRepairOcr, "'" + m.str(0) + "': I/l read as the rank 1"};
     });
-  if (has_hyphen_pawn(t.text))
-    apply(t, r.dash_pawn, [](const Match& m) -> std::optional<Replacement> {
+  if (lit.hyphen_pawn())
+    rewrite(r.dash_pawn, [](const Match& m) -> std::optional<Replacement> {
       return Replacement{m.str(1) + "x" + m.str(2), kRepairOcr, "'" + m.str(0) + "': P names no file, read as takes"};
     });
-  if (has_word(t.text, "take"))
-    apply(t, r.take, [](const Match&) -> std::optional<Replacement> {
+  if (lit.word("take"))
+    rewrite(r.take, [](const Match&) -> std::optional<Replacement> {
       return Replacement{"takes", kRepairWordForm, "'take' read as takes"};
     });
-  if (has_any(t.text, {"Kts", "Bs", "Rs"}) && has_any(t.text, {"P"}))
-    apply(t, r.kts, [](const Match& m) -> std::optional<Replacement> {
+  if (lit.any({"Kts", "Bs", "Rs"}) && lit.any({"P"}))
+    rewrite(r.kts, [](const Match& m) -> std::optional<Replacement> {
       return Replacement{m.str(1) + " " + m.str(2), kRepairWordForm, "'" + m.str(0) + "' read as " + m.str(1) + "P"};
     });
-  if (has_any(t.text, {"("}) && has_any(t.text, {"on"}))
-    apply(t, r.on_paren, [](const Match&) -> std::optional<Replacement> { return Replacement{"(", 0, ""}; });
-  if (has_any(t.text, {"his", "her", "its"}) && has_any(t.text, {"to", "takes"}))
-    apply(t, r.his_her, [](const Match& m) -> std::optional<Replacement> {
+  if (lit.any({"("}) && lit.any({"on"}))
+    rewrite(r.on_paren, [](const Match&) -> std::optional<Replacement> { return Replacement{"(", 0, ""}; });
+  if (lit.any({"his", "her", "its"}) && lit.any({"to", "takes"}))
+    rewrite(r.his_her, [](const Match& m) -> std::optional<Replacement> {
       const std::string mover = m.str(1);
       const std::string pronoun = m.str(3);
       const std::string piece = m.str(4);
@@ -796,8 +853,8 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
       return Replacement{mover + " " + m.str(2) + " " + file + " ", kRepairHisHer,
                          "'" + squeeze(m.str(0)) + "': '" + pronoun + "' read as " + file};
     });
-  if (has_any(t.text, {"astle"}))
-    apply(t, r.castles_side, [](const Match& m) -> std::optional<Replacement> {
+  if (lit.any({"astle"}))
+    rewrite(r.castles_side, [](const Match& m) -> std::optional<Replacement> {
       const bool queen = m.str(1)[0] == 'Q';
       // "Castles K" alone (no side, no rook) is not castling in words.
       if (m.str(2).empty() && m.str(0).find("on") == std::string::npos && m.str(0).find('(') == std::string::npos &&
@@ -806,29 +863,29 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
       return Replacement{queen ? "O-O-O" : "O-O", kRepairCastlingWords,
                          "'" + squeeze(m.str(0)) + "' read as " + (queen ? "O-O-O" : "O-O")};
     });
-  if (has_any(t.text, {"square", "sq", "Sq"}))
-    apply(t, r.square, [](const Match& m) -> std::optional<Replacement> {
+  if (lit.any({"square", "sq", "Sq"}))
+    rewrite(r.square, [](const Match& m) -> std::optional<Replacement> {
       return Replacement{m.str(1) + " 1", kRepairSquareWord,
                          "'" + squeeze(m.str(0)) + "': square read as the first rank"};
     });
-  if (has_any(t.text, {"("}) && has_any(t.text, {"ch"}))
-    apply(t, r.check_paren, [](const Match& m) -> std::optional<Replacement> {
+  if (lit.any({"("}) && lit.any({"ch"}))
+    rewrite(r.check_paren, [](const Match& m) -> std::optional<Replacement> {
       const std::string q = m.str(1);
       const std::string out = q.empty() ? "ch" : q[0] == 'd' && q[1] == 'i' ? "dis ch" : "double ch";
       return Replacement{out, kRepairCheckWords, "'" + m.str(0) + "' read as " + out};
     });
-  if (has_word(t.text, "check"))
-    apply(t, r.check_word, [](const Match& m) -> std::optional<Replacement> {
+  if (lit.word("check"))
+    rewrite(r.check_word, [](const Match& m) -> std::optional<Replacement> {
       const std::string q = m.str(1);
       const std::string out = q.empty() ? "ch" : q[0] == 'd' && q[1] == 'i' ? "dis ch" : "double ch";
       return Replacement{out, kRepairCheckWords, "'" + m.str(0) + "' read as " + out};
     });
-  if (has_any(t.text, {"in passing", "en pas", "e."}))
-    apply(t, r.ep, [](const Match& m) -> std::optional<Replacement> {
+  if (lit.any({"in passing", "en pas", "e."}))
+    rewrite(r.ep, [](const Match& m) -> std::optional<Replacement> {
       return Replacement{" e.p.", kRepairEnPassantWords, "'" + squeeze(m.str(0)) + "' read as en passant"};
     });
-  if (has_any(t.text, {"becomes", "queens", "Queens", "Queening", "="}))
-    apply(t, r.promo, [](const Match& m) -> std::optional<Replacement> {
+  if (lit.any({"becomes", "queens", "Queens", "Queening", "="}))
+    rewrite(r.promo, [](const Match& m) -> std::optional<Replacement> {
       if (m.str(0).find('=') != std::string::npos && m.str(0).find_first_of("ab") == std::string::npos &&
           m.length(1) == 1)
         return std::nullopt;  // "=Q" is the grammar's own
