@@ -428,6 +428,12 @@ TEST_CASE("descriptive print: each rule's rewrite, note and original range") {
         {7, 13, kRepairOcr, "'to KBl': I/l read as the rank 1"},
         {16, 22, kRepairOcr, "'-Q. Bl': I/l read as the rank 1"},
         {24, 27, kRepairOcr, "'-Kl': I/l read as the rank 1"}}},
+      // a rewrite makes the literal of a later rule: the tilde's hyphen for dash_pawn (the text
+      // held no '-' before it)
+      {"Kt~P",
+       false,
+       "KtxP",
+       {{1, 3, kRepairOcr, "'t~' read as a hyphen"}, {0, 4, kRepairOcr, "'Kt-P': P names no file, read as takes"}}},
       // dash_pawn
       {"P-P Kt - P B-P.",
        false,
