@@ -530,8 +530,8 @@ bool has_hyphen_pawn(std::string_view text) {
 class Literals {
  public:
   explicit Literals(const std::string& text) : text_(text) {}
-  // The text now holds new bytes in [begin, end), next to those around the range.
   bool known() const { return known_; }  // (before it is, no rewrite needs telling)
+  // The text now holds new bytes in [begin, end), next to those around the range.
   void added(std::size_t begin, std::size_t end) {
     if (known_) scan(begin == 0 ? 0 : begin - 1, std::min(end + 1, text_.size()));
   }

@@ -105,9 +105,11 @@ Text normalize(std::string_view token) {
   return out;
 }
 
+char32_t ascii_lower(char32_t c) { return c >= U'A' && c <= U'Z' ? c - U'A' + U'a' : c; }
+
 int qwerty_row_col(char32_t c, int& col) {
   static constexpr std::string_view kRows[] = {"1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm"};
-  if (c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
+  c = ascii_lower(c);
   for (int r = 0; r < 4; ++r) {
     auto at = kRows[r].find(static_cast<char>(c < 128 ? c : 0));
     if (c < 128 && at != std::string_view::npos) {
@@ -419,10 +421,9 @@ std::string plies(std::size_t n) { return std::to_string(n) + (n == 1 ? " ply" :
 // only when the rest of the game needs it).
 bool keeps_some_of(const Text& target, const Text& rendering, double cost) {
   if (cost < static_cast<double>(target.size()) * kCostDefault) return true;
-  const auto fold = [](char32_t c) { return c >= U'A' && c <= U'Z' ? c - U'A' + U'a' : c; };
   for (char32_t t : target)
     for (char32_t r : rendering)
-      if (fold(t) == fold(r)) return true;
+      if (ascii_lower(t) == ascii_lower(r)) return true;
   return false;
 }
 
