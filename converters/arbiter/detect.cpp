@@ -149,12 +149,20 @@ bool letter_evidence(std::string_view token, const Language& lang) {
 
 // The tokens that could begin with a one-byte piece letter, counted by that byte: for a language
 // whose piece letters are distinct single bytes, the evidence is the sum of its letters' counts,
-// one table for all languages instead of a pass over the tokens for each.
-using FirstByteCounts = std::array<std::size_t, 256>;
+// one table for all languages instead of a pass over the tokens for each. `starts`: the first
+// bytes of the tokens of two bytes or more, which every token with evidence is.
+struct FirstByteCounts {
+  std::array<std::size_t, 256> lettered{};
+  std::bitset<256> starts;
+};
 FirstByteCounts first_byte_counts(const std::vector<std::string_view>& tokens) {
-  FirstByteCounts counts{};
-  for (std::string_view token : tokens)
-    if (token.size() >= 2 && follows_piece_letter(token[1])) ++counts[static_cast<unsigned char>(token[0])];
+  FirstByteCounts counts;
+  for (std::string_view token : tokens) {
+    if (token.size() < 2) continue;
+    const auto first = static_cast<unsigned char>(token[0]);
+    counts.starts.set(first);
+    if (follows_piece_letter(token[1])) ++counts.lettered[first];
+  }
   return counts;
 }
 
@@ -175,24 +183,34 @@ std::vector<Beginning> distinct_beginnings(const std::vector<std::string_view>& 
   return out;
 }
 
-std::size_t letter_evidence(const std::vector<Beginning>& beginnings, const FirstByteCounts& counts,
+// `beginnings`: distinct_beginnings(tokens), made when first walked. A letter of several bytes
+// (or a byte two letters share) whose first byte begins no token adds nothing, and the other
+// letters' counts are exact: the walk is needed only when such a letter's first byte begins a
+// token. (A Spanish game's table of beginnings, made for the Lithuanian `Ž` and the Cyrillic
+// letters, was a fifth of reading it with --from auto.)
+std::size_t letter_evidence(const std::vector<std::string_view>& tokens,
+                            std::optional<std::vector<Beginning>>& beginnings, const FirstByteCounts& counts,
                             const Language& lang) {
   std::size_t hits = 0;
+  bool walk = false;
   std::bitset<256> seen;
   for (int p = index_of(PieceType::Knight); p <= index_of(PieceType::King); ++p) {
     std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
     if (letter.empty()) continue;
     const auto byte = static_cast<unsigned char>(letter[0]);
     if (letter.size() != 1 || seen[byte]) {
-      // Letters of several bytes (or a repeated one): the walk, once per distinct beginning.
-      std::size_t walked = 0;
-      for (const Beginning& b : beginnings) walked += letter_evidence(b.text, lang) ? b.count : 0;
-      return walked;
+      walk = walk || counts.starts[byte];
+      continue;
     }
     seen[byte] = true;
-    hits += counts[byte];
+    hits += counts.lettered[byte];
   }
-  return hits;
+  if (!walk) return hits;
+  // The walk, once per distinct beginning.
+  if (!beginnings) beginnings = distinct_beginnings(tokens);
+  std::size_t walked = 0;
+  for (const Beginning& b : *beginnings) walked += letter_evidence(b.text, lang) ? b.count : 0;
+  return walked;
 }
 
 // The index of `lang` among all_languages(); nullopt for a caller's own row.
@@ -232,8 +250,8 @@ std::vector<const Language*> candidate_languages(std::string_view game_text) {
   std::vector<std::pair<std::size_t, const Language*>> scored;
   const std::vector<std::string_view> tokens = token_beginnings(game_text);
   const FirstByteCounts counts = first_byte_counts(tokens);
-  const std::vector<Beginning> beginnings = distinct_beginnings(tokens);
-  for (const Language& l : all_languages()) scored.emplace_back(letter_evidence(beginnings, counts, l), &l);
+  std::optional<std::vector<Beginning>> beginnings;
+  for (const Language& l : all_languages()) scored.emplace_back(letter_evidence(tokens, beginnings, counts, l), &l);
   // Most evidence first; the table order (English first) breaks ties.
   std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<const Language*> out;
@@ -794,6 +812,56 @@ RawGame raw_of(const GameRecord& record) {
   return raw;
 }
 
+struct EvidentReading {
+  const Language* language;
+  GameRecord record;
+};
+
+// A game whose general reading read_job() deferred, under `--from auto`: the reading the loop
+// over the candidates in interpret_game() would choose first, without `first`'s full reading (the
+// general reader's, several times the fast lane's cost), when it is evident. That loop runs
+// only when `first`'s reading has a move error, tries the letter sets by their evidence
+// (candidate_languages), skips those reading alike, and stops at the first clean reading; a
+// clean reading always scores better than one with a move error, and the letter sets it skips
+// as unable to do better (cannot_beat) cannot read that game cleanly. So when the candidate with
+// the most evidence is another letter set, does not read alike, and reads the game cleanly while
+// `first`'s reading has a move error, the loop would choose it. That error is found by reading
+// with `first` up to it (often the second move of a Spanish game: `Cf3`). In every other case
+// `record` gets `first`'s full reading, as read_job() would have made it, and the loop runs.
+// Tried only when the lane declined at a short move token that the other letter set reads and
+// that begins with a capital or a non-ASCII byte, or that did not resolve (LaneNotes): a game
+// broken by NUL bytes, or a token of 2 MB, is not worth the try. `candidates`: the candidates
+// when asked here, for the loop.
+std::optional<EvidentReading> evident_reading(GameRecord& record, const ReadOptions& options, const Language& first,
+                                              std::optional<std::vector<const Language*>>& candidates) {
+  const LaneNotes& lane = record.lane_notes;
+  const std::string_view token =
+      lane.declined_token_size == 0 || lane.declined_token_size > 16 || lane.declined_token_at >= record.original.size()
+          ? std::string_view()
+          : std::string_view(record.original).substr(lane.declined_token_at, lane.declined_token_size);
+  const auto lead = token.empty() ? 0 : static_cast<unsigned char>(token[0]);
+  if (token.empty() || !(lane.declined_at_move_error || (lead >= 'A' && lead <= 'Z') || lead >= 0x80)) {
+    read_deferred(record, options);
+    return std::nullopt;
+  }
+  candidates = candidate_languages(record.original);
+  const Language* top = candidates->empty() ? nullptr : candidates->front();
+  if (!top || top->letter_set == first.letter_set || !parse_move(token, *top, options.styles, 0) ||
+      reads_alike(text_bytes(record.original), *top, first)) {
+    read_deferred(record, options);
+    return std::nullopt;
+  }
+  ReadOptions until_error = options;
+  until_error.stop_after = [](const Diagnostic& d) { return is_move_error(d); };
+  read_deferred(record, until_error);
+  if (score_of(record.diagnostics).clean()) return std::nullopt;  // never stopped: the full reading
+  bool lane_move_error = false;
+  GameRecord attempt = read_as(raw_of(record), record, until_error, top, &lane_move_error);
+  if (!lane_move_error && score_of(attempt.diagnostics).clean()) return EvidentReading{top, std::move(attempt)};
+  read_deferred(record, options);
+  return std::nullopt;
+}
+
 }  // namespace
 
 GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* lang,
@@ -917,20 +985,42 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
   // Kept only where the reading stays the one the direct visitor saw (GameRecord::direct_visited).
   const bool direct_visited = record.direct_visited;
   record.direct_visited = false;
+  const Language* first = options.language ? options.language : &english();
+  // A reading read_job() deferred: another letter set's, when it is evident, else the general
+  // reader's with `first`, as read_job() would have made it.
+  std::optional<EvidentReading> evident;
+  std::optional<std::vector<const Language*>> candidates;  // candidate_languages(), once asked
+  if (record.deferred) {
+    if (from.auto_detect) evident = evident_reading(record, options, *first, candidates);
+    else read_deferred(record, options);
+    record.deferred.reset();
+  }
   if (is_descriptive(from.style) && !from.auto_detect) {
     auto dialect = descriptive_dialect(from);
     read_descriptive_record(record, dialect ? *dialect : DescriptiveDialect::English, options);
     return;
   }
-  const Language* first = options.language ? options.language : &english();
   if (detection) detection->language = first;
   if (!from.auto_detect) {
     record.direct_visited = direct_visited;
     add_suggestions(record, options, options.suggestion_language);
     return;
   }
-  Score best = score_of(record.diagnostics);
-  const bool first_clean = best.clean();
+  const Language* chosen = first;
+  GameRecord best_record;
+  bool replaced = false;
+  Score best;
+  bool first_clean = false;
+  if (evident) {
+    // What the loop over the candidates below finds first (evident_reading).
+    chosen = evident->language;
+    best_record = std::move(evident->record);
+    best = score_of(best_record.diagnostics);
+    replaced = true;
+  } else {
+    best = score_of(record.diagnostics);
+    first_clean = best.clean();
+  }
   if (first_clean && !has_move(record)) {
     // Tags alone or a bare result: no letter to tell the readings apart, nothing to note.
     if (detection) detection->clean = true;
@@ -941,12 +1031,10 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
 
   const RawGame raw = raw_of(record);
 
-  const Language* chosen = first;
-  GameRecord best_record;
-  bool replaced = false;
   if (!best.clean() && !errors_only_unreadable_anywhere(record.diagnostics)) {
     const TextBytes bytes = text_bytes(record.original);
-    for (const Language* lang : candidate_languages(record.original)) {
+    if (!candidates) candidates = candidate_languages(record.original);
+    for (const Language* lang : *candidates) {
       if (lang->letter_set == first->letter_set || reads_alike(bytes, *lang, *first)) continue;
       if (cannot_beat(replaced ? best_record.diagnostics : record.diagnostics, best, *lang, options.styles)) continue;
       Score partial;
@@ -1083,6 +1171,7 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     }
   }
   if (detection) {
+    detection->evident = evident.has_value();
     detection->language = chosen;
     for (const OtherReading& o : others) detection->ties.push_back(o.language);
     detection->clean = best.clean();

@@ -35,6 +35,9 @@ struct LanguageDetection {
   // moves they gave and leniency they needed. Empty when the reading is unique.
   std::vector<const Language*> ties;
   bool clean = false;  // every move of the kept reading resolved
+  // The reading was chosen without the first letters' full reading, which read_job() had
+  // deferred (GameRecord::deferred): another letter set's clean reading was evident.
+  bool evident = false;
 };
 
 // Reads the next game from `reader` (whose options name the default language) as `from` says:

@@ -1,6 +1,7 @@
 #include "converters/pgn/reader.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <istream>
 #include <iterator>
 
@@ -779,7 +780,7 @@ std::optional<Encoding> fast_read_code_page(const RawGame& raw, std::optional<En
   return decoded.encoding;
 }
 
-void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visitor* direct) {
+void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visitor* direct, bool defer_general) {
   RawGame raw = job.raw;
   raw.bytes = job.bytes;
   record.number = raw.number;
@@ -791,7 +792,10 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
   record.lane_notes.lettered_known = false;
   record.lane_notes.declined_by_form = false;
   record.lane_notes.declined_at_move_error = false;
+  record.lane_notes.declined_token_at = 0;
+  record.lane_notes.declined_token_size = 0;
   record.direct_visited = false;
+  record.deferred.reset();
   GameBuilder builder(record.game);
   record.reading = Reading{options.language ? options.language : &english(), std::nullopt};
   MoveCounter counter(record.game);
@@ -844,6 +848,12 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
       if (code_page) read_code_page(builder);
       else read_bytes(builder);
     }
+  } else if (defer_general && lane) {
+    // The general reader's turn, left to interpret_game() (read_deferred() reads as below: no
+    // file map or transcoding in the lane's case).
+    record.game = Game{};
+    record.deferred = GameRecord::Deferred{raw, job.prefer};
+    record.deferred->raw.bytes = {};
   } else {
     // The general reader (the lane's try left the diagnostics as they were).
     record.game = Game{};
@@ -857,6 +867,17 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
     record.offset = raw.offset;
     record.original = std::move(job.bytes);
   }
+}
+
+void read_deferred(GameRecord& record, const ReadOptions& options) {
+  assert(record.deferred);
+  RawGame raw = record.deferred->raw;
+  raw.bytes = record.original;
+  record.game = Game{};
+  record.diagnostics.clear();
+  record.unmodelled_moves = 0;
+  GameBuilder builder(record.game);
+  record.encoding = read_game(raw, builder, record.diagnostics, options, record.deferred->prefer);
 }
 
 bool PgnReader::next(GameRecord& record) {

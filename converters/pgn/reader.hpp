@@ -102,6 +102,12 @@ struct LaneNotes {
   // general reader resolves the same written move on the same position: without fallback
   // letters it reports that move error there, and the reading is not clean.
   bool declined_at_move_error = false;
+  // The move token the lane declined at, when it declined at one (at a token that is not read in
+  // these letters, or not resolved): its offset in the game's bytes and its size (0: none).
+  // Detection asks another letter set first when that token may be another's
+  // (converters/arbiter/detect.cpp, evident_reading).
+  std::uint32_t declined_token_at = 0;
+  std::uint32_t declined_token_size = 0;
 };
 
 // The letters, or the descriptive dialect, a game's moves were read in: set by the reader (the
@@ -130,6 +136,14 @@ struct GameRecord {
   // read_job()'s `direct` visitor saw the whole game, as `game` reads it (interpret_game() clears
   // it when it replaces the reading).
   bool direct_visited = false;
+  // read_job() left the general reader's reading to interpret_game() (read_job's
+  // `defer_general`): the game's place as cut, and the file's encoding before it. Only
+  // interpret_game() sees such a record; it reads the game (read_deferred) and clears this.
+  struct Deferred {
+    RawGame raw;  // raw.bytes: re-pointed at `original` when read
+    std::optional<Encoding> prefer;
+  };
+  std::optional<Deferred> deferred;
   std::vector<Diagnostic> diagnostics;
 
   std::size_t count(Severity s) const;
@@ -172,7 +186,17 @@ std::optional<Encoding> fast_read_code_page(const RawGame& raw, std::optional<En
 // then says so): a writer writes the game while it is read, and no model needs replaying. With
 // ReadOptions::keep_model off, such a game is then not modelled at all. When the fast lane does
 // not take the game, `direct` has seen a prefix of its events (never end_game()).
-void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visitor* direct = nullptr);
+// `defer_general`: when the fast lane declines a game, the general reader's reading is left to
+// interpret_game() (GameRecord::deferred), which under `--from auto` may not need it: a Spanish
+// game that English letters stumble on was read in full by the general reader as English before
+// the lane read it as Spanish. Only for a caller that passes every record to interpret_game().
+void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visitor* direct = nullptr,
+              bool defer_general = false);
+
+// The general reader's reading of a game read_job() deferred, into `record` (its model,
+// diagnostics and encoding, replaced), as read_job() would have made it with `options`; a
+// ReadOptions::stop_after in them may leave it partial. GameRecord::deferred is kept.
+void read_deferred(GameRecord& record, const ReadOptions& options);
 
 class PgnReader {
  public:

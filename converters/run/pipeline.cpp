@@ -113,7 +113,8 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
     // turn did not stay in the first-level instruction cache together (bench/RESULTS.md).
     for (std::size_t i = 0; i < batch.size(); ++i) {
       Visitor* writer = direct ? direct(out[i]) : nullptr;
-      read_job(batch[i], out[i].record, options, writer);
+      // Under --from auto, interpret_game() may not need the general reader's reading as English.
+      read_job(batch[i], out[i].record, options, writer, from.auto_detect);
       batch[i] = GameJob{};  // the bytes now live in the record: drop the moved-from job early
     }
     for (std::size_t i = 0; i < batch.size(); ++i) interpret_game(out[i].record, options, from);

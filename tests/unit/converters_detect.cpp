@@ -514,3 +514,131 @@ TEST_CASE("detect: a move error where the fast lane stops is one where the gener
 }
 
 }  // namespace planilla
+
+namespace planilla {
+
+TEST_CASE("detect: a reading read_job() deferred gives the record its own reading gives") {
+  struct Row {
+    std::string text;
+    bool evident;  // another letter set's clean reading chosen without the English one
+  };
+  const Row rows[] = {
+      {"[Event \"es\"]\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Aa4 Cf6 5. O-O Ae7 6. Te1 b5 7. Ab3 d6 8. c3 O-O *", true},
+      {"[Event \"de\"]\n\n1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 *", true},
+      // Estonian: R is the knight, O the bishop; English reads Rf3 as a rook that cannot get there.
+      {"[Event \"et\"]\n\n1. e4 e5 2. Rf3 Rc6 3. Ob5 a6 4. Oa4 Rf6 5. O-O Oe7 *", true},
+      {"[Event \"ru\"]\n\n1. e4 e5 2. \xD0\x9A"
+       "f3 \xD0\x9A"
+       "c6 3. \xD0\xA1"
+       "b5 a6 4. \xD0\xA1"
+       "a4 \xD0\x9A"
+       "f6 *",
+       true},
+      {"[White \"Mu\xC3\xB1oz\"]\n\n1. e4 e5 2. Cf3 (2. Ac4 Cf6) 2... Cc6 3. Ab5 *", true},  // UTF-8 tag
+      {"[White \"Mu\xF1oz\"]\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 *", true},                     // Latin-1
+      {"[Event \"es, then an illegal move\"]\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Ab6 *", false},
+      {"[Event \"en, an illegal move\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bb6 *", false},
+      {"[Event \"en, one C\"]\n\n1. e4 e5 2. Nf3 Cc6 3. Bb5 a6 *", false},
+      {"[Event \"tie\"]\n\n1. e4 e5 2. Cf3 Nc6 *", false},
+      {std::string("[Event \"nul\"]\n\n1. e4 e5 2. N") + '\0' + "f3 *", false},
+      {"[Event \"long\"]\n\n1. e4 e5 2. CfCfCfCfCfCfCfCfCfCf3 *", false},
+      {"[Event \"en\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0", false},  // the lane takes it
+  };
+  NotationSpec from;
+  from.auto_detect = true;
+  for (bool strict : {false, true}) {
+    for (const Row& row : rows) {
+      CAPTURE(strict);
+      CAPTURE(row.text);
+      ReadOptions options;
+      options.resolve.strict = strict;
+      PgnReader reader(std::string_view(row.text), options);
+      GameJob job;
+      REQUIRE(reader.next_job(job));
+      GameJob copy = job;
+      GameRecord own, deferred;
+      LanguageDetection own_detection, deferred_detection;
+      read_job(job, own, options, nullptr, false);
+      CHECK_FALSE(own.deferred);
+      interpret_game(own, options, from, &own_detection);
+      read_job(copy, deferred, options, nullptr, true);
+      interpret_game(deferred, options, from, &deferred_detection);
+      CHECK_FALSE(deferred.deferred);
+      CHECK_FALSE(own_detection.evident);
+      CHECK(deferred_detection.evident == row.evident);
+      CHECK(deferred.reading == own.reading);
+      CHECK(deferred.encoding == own.encoding);
+      CHECK(deferred_detection.language == own_detection.language);
+      CHECK(deferred_detection.ties == own_detection.ties);
+      CHECK(deferred_detection.clean == own_detection.clean);
+      CHECK(write_pgn(deferred.game) == write_pgn(own.game));
+      REQUIRE(deferred.diagnostics.size() == own.diagnostics.size());
+      for (std::size_t i = 0; i < own.diagnostics.size(); ++i)
+        CHECK(format_diagnostic(deferred.diagnostics[i]) == format_diagnostic(own.diagnostics[i]));
+    }
+  }
+}
+
+// candidate_languages() against its definition: a token (after blanks, dots and digits; its first
+// 16 bytes) is evidence for a language when one of its piece letters begins it and a file
+// letter, capture mark or digit follows; most evidence first, the table's order breaking ties,
+// one language per letter set. Tokens are drawn from every language's letters, so the counts by
+// first byte and the walk over distinct beginnings are both taken.
+TEST_CASE("detect: candidate languages agree with the evidence counted token by token") {
+  std::vector<std::string> pool = {"e4", "exd5", "O-O", "1-0", "Zz9", "{", "x", "\xC3\xA9t\xC3\xA9"};
+  for (const Language& l : all_languages())
+    for (std::string_view letter : l.letters)
+      if (!letter.empty())
+        for (std::string_view after : {"f3", "xe4", "1d2", "g", "", "!"})
+          pool.push_back(std::string(letter) + std::string(after));
+  auto reference = [](std::string_view text) {
+    std::vector<std::string_view> tokens;
+    for (std::size_t i = 0; i < text.size();) {
+      while (i < text.size() && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '.' ||
+                                 (text[i] >= '0' && text[i] <= '9')))
+        ++i;
+      const std::size_t start = i;
+      while (i < text.size() && text[i] != ' ' && text[i] != '\n' && text[i] != '\t') ++i;
+      tokens.push_back(text.substr(start, std::min<std::size_t>(i - start, 16)));
+    }
+    std::vector<std::pair<std::size_t, const Language*>> scored;
+    for (const Language& l : all_languages()) {
+      std::size_t hits = 0;
+      for (std::string_view t : tokens) {
+        bool evidence = false;
+        for (int p = index_of(PieceType::Knight); p <= index_of(PieceType::King); ++p) {
+          std::string_view letter = l.letters[static_cast<std::size_t>(p)];
+          if (letter.empty() || t.size() <= letter.size() || t.substr(0, letter.size()) != letter) continue;
+          const char next = t[letter.size()];
+          evidence =
+              evidence || (next >= 'a' && next <= 'h') || next == 'x' || next == ':' || (next >= '1' && next <= '8');
+        }
+        hits += evidence ? 1 : 0;
+      }
+      scored.emplace_back(hits, &l);
+    }
+    std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<const Language*> out;
+    for (const auto& [hits, l] : scored)
+      if (std::none_of(out.begin(), out.end(), [l](const Language* o) { return o->letter_set == l->letter_set; }))
+        out.push_back(l);
+    return out;
+  };
+  std::uint64_t seed = 20261127;
+  auto next = [&seed] {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::size_t>(seed >> 33);
+  };
+  for (int round = 0; round < 400; ++round) {
+    std::string text;
+    const std::size_t n = 1 + next() % 12;
+    for (std::size_t k = 0; k < n; ++k) {
+      if (k > 0) text += next() % 4 == 0 ? ". " : " ";
+      text += pool[next() % pool.size()];
+    }
+    CAPTURE(text);
+    CHECK(candidate_languages(text) == reference(text));
+  }
+}
+
+}  // namespace planilla
