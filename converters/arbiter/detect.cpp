@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "converters/arbiter/suggestions.hpp"
+#include "converters/input/split.hpp"
 #include "converters/pgn/descriptive_io.hpp"
 #include "converters/pgn/fast_reader.hpp"
 #include "grammar/move_actions.hpp"
@@ -116,8 +117,8 @@ bool errors_only_unreadable_anywhere(const std::vector<Diagnostic>& diags) {
 // The beginnings of a game's tokens, split as letter_evidence reads them (after blanks, dots and
 // digits): one pass over the text for all languages. A token's first 16 bytes are more than a
 // piece letter and the byte after it need.
-std::vector<std::string_view> token_beginnings(std::string_view text) {
-  std::vector<std::string_view> out;
+template <class Visit>
+void for_each_token_beginning(std::string_view text, Visit visit) {
   std::size_t i = 0;
   while (i < text.size()) {
     while (i < text.size() && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '.' ||
@@ -125,9 +126,8 @@ std::vector<std::string_view> token_beginnings(std::string_view text) {
       ++i;
     std::size_t start = i;
     while (i < text.size() && text[i] != ' ' && text[i] != '\n' && text[i] != '\t') ++i;
-    out.push_back(text.substr(start, std::min<std::size_t>(i - start, 16)));
+    visit(text.substr(start, std::min<std::size_t>(i - start, 16)));
   }
-  return out;
 }
 
 // What may follow a piece letter in the evidence below: a file letter, a capture mark or a digit.
@@ -155,14 +155,14 @@ struct FirstByteCounts {
   std::array<std::size_t, 256> lettered{};
   std::bitset<256> starts;
 };
-FirstByteCounts first_byte_counts(const std::vector<std::string_view>& tokens) {
+FirstByteCounts first_byte_counts(std::string_view text) {
   FirstByteCounts counts;
-  for (std::string_view token : tokens) {
-    if (token.size() < 2) continue;
+  for_each_token_beginning(text, [&counts](std::string_view token) {
+    if (token.size() < 2) return;
     const auto first = static_cast<unsigned char>(token[0]);
     counts.starts.set(first);
     if (follows_piece_letter(token[1])) ++counts.lettered[first];
-  }
+  });
   return counts;
 }
 
@@ -174,23 +174,22 @@ struct Beginning {
 };
 // (Counted in a hash table: sorting 50,000 beginnings cost 270 M instructions, more than
 // reading them; the evidence is a sum, so their order does not matter.)
-std::vector<Beginning> distinct_beginnings(const std::vector<std::string_view>& tokens) {
+std::vector<Beginning> distinct_beginnings(std::string_view text) {
   std::unordered_map<std::string_view, std::size_t> counted;
-  for (std::string_view t : tokens) ++counted[t];
+  for_each_token_beginning(text, [&counted](std::string_view t) { ++counted[t]; });
   std::vector<Beginning> out;
   out.reserve(counted.size());
-  for (const auto& [text, count] : counted) out.push_back(Beginning{text, count});
+  for (const auto& [beginning, count] : counted) out.push_back(Beginning{beginning, count});
   return out;
 }
 
-// `beginnings`: distinct_beginnings(tokens), made when first walked. A letter of several bytes
+// `beginnings`: distinct_beginnings(text), made when first walked. A letter of several bytes
 // (or a byte two letters share) whose first byte begins no token adds nothing, and the other
 // letters' counts are exact: the walk is needed only when such a letter's first byte begins a
 // token. (A Spanish game's table of beginnings, made for the Lithuanian `Ž` and the Cyrillic
 // letters, was a fifth of reading it with --from auto.)
-std::size_t letter_evidence(const std::vector<std::string_view>& tokens,
-                            std::optional<std::vector<Beginning>>& beginnings, const FirstByteCounts& counts,
-                            const Language& lang) {
+std::size_t letter_evidence(std::string_view text, std::optional<std::vector<Beginning>>& beginnings,
+                            const FirstByteCounts& counts, const Language& lang) {
   std::size_t hits = 0;
   bool walk = false;
   std::bitset<256> seen;
@@ -207,11 +206,14 @@ std::size_t letter_evidence(const std::vector<std::string_view>& tokens,
   }
   if (!walk) return hits;
   // The walk, once per distinct beginning.
-  if (!beginnings) beginnings = distinct_beginnings(tokens);
+  if (!beginnings) beginnings = distinct_beginnings(text);
   std::size_t walked = 0;
   for (const Beginning& b : *beginnings) walked += letter_evidence(b.text, lang) ? b.count : 0;
   return walked;
 }
+
+// The first language of each letter set, in the table's order (defined below).
+const std::vector<const Language*>& letter_set_representatives();
 
 // The index of `lang` among all_languages(); nullopt for a caller's own row.
 std::optional<std::size_t> row_of(const Language& lang) {
@@ -247,21 +249,19 @@ const std::string& letter_set_members(const Language& chosen) {
 }  // namespace
 
 std::vector<const Language*> candidate_languages(std::string_view game_text) {
+  // One representative per letter set (its first language in the table): languages with
+  // identical letters read a game the same, and have the same evidence.
+  const std::vector<const Language*>& reps = letter_set_representatives();
   std::vector<std::pair<std::size_t, const Language*>> scored;
-  const std::vector<std::string_view> tokens = token_beginnings(game_text);
-  const FirstByteCounts counts = first_byte_counts(tokens);
+  scored.reserve(reps.size());
+  const FirstByteCounts counts = first_byte_counts(game_text);
   std::optional<std::vector<Beginning>> beginnings;
-  for (const Language& l : all_languages()) scored.emplace_back(letter_evidence(tokens, beginnings, counts, l), &l);
+  for (const Language* l : reps) scored.emplace_back(letter_evidence(game_text, beginnings, counts, *l), l);
   // Most evidence first; the table order (English first) breaks ties.
   std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<const Language*> out;
-  std::vector<std::string_view> seen_sets;
-  for (const auto& [hits, lang] : scored) {
-    // One representative per letter set: languages with identical letters read a game the same.
-    if (std::find(seen_sets.begin(), seen_sets.end(), lang->letter_set) != seen_sets.end()) continue;
-    seen_sets.push_back(lang->letter_set);
-    out.push_back(lang);
-  }
+  out.reserve(scored.size());
+  for (const auto& [hits, lang] : scored) out.push_back(lang);
   return out;
 }
 
@@ -297,7 +297,7 @@ bool plain_tag_line(std::string_view line) {
   blanks();
   if (i == line.size() || line[i++] != '[') return false;
   const std::size_t name = i;
-  while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) != 0 || line[i] == '_')) ++i;
+  while (i < line.size() && is_tag_name_byte(line[i])) ++i;
   if (i == name) return false;
   blanks();
   if (i == line.size() || line[i++] != '"') return false;
@@ -312,7 +312,8 @@ bool plain_tag_line(std::string_view line) {
 // The end of the line that begins at `pos`: the next LF or CR (a CR alone ends a line in old Mac
 // files, as the decoder reads them), or text.size(); `next` is where the following line begins.
 std::size_t line_end(std::string_view text, std::size_t pos, std::size_t& next) {
-  const std::size_t end = std::min(text.find_first_of("\r\n", pos), text.size());
+  std::size_t end = pos;
+  while (end < text.size() && text[end] != '\n' && text[end] != '\r') ++end;
   next = end + (end + 1 < text.size() && text[end] == '\r' && text[end + 1] == '\n' ? 2 : 1);
   return end;
 }
@@ -323,9 +324,13 @@ std::size_t line_end(std::string_view text, std::size_t pos, std::size_t& next) 
 // line is taken whole (its braces may be inside a tag value), and so is the rest of the text
 // after a `{` that is never closed.
 TextBytes text_bytes(std::string_view text) {
-  TextBytes t;
-  auto add = [&t](std::string_view bytes) {
-    for (char c : bytes) t.present.set(static_cast<unsigned char>(c));
+  std::array<std::uint64_t, 4> words{};  // bit b % 64 of word b / 64: byte b occurs
+  auto add_byte = [&words](char c) {
+    const auto b = static_cast<unsigned char>(c);
+    words[b >> 6] |= std::uint64_t{1} << (b & 63);
+  };
+  auto add = [&add_byte](std::string_view bytes) {
+    for (char c : bytes) add_byte(c);
   };
   std::size_t open_brace = std::string_view::npos;  // inside a comment opened there
   for (std::size_t pos = 0, next = 0; pos < text.size(); pos = next) {
@@ -348,16 +353,16 @@ TextBytes text_bytes(std::string_view text) {
       } else if (c == ';') {
         break;
       } else {
-        t.present.set(static_cast<unsigned char>(c));
+        add_byte(c);
       }
     }
   }
   if (open_brace != std::string_view::npos) add(text.substr(open_brace));
-  for (unsigned b = 128; b < 256 && t.ascii; ++b) t.ascii = !t.present.test(b);
-  for (unsigned b = 0; b < 64; ++b) {
-    if (t.present.test(b)) t.low |= std::uint64_t{1} << b;
-    if (t.present.test(b + 64)) t.high |= std::uint64_t{1} << b;
-  }
+  TextBytes t;
+  for (std::size_t k = 0; k < words.size(); ++k) t.present |= std::bitset<256>(words[k]) << (64 * k);
+  t.ascii = (words[2] | words[3]) == 0;
+  t.low = words[0];
+  t.high = words[1];
   return t;
 }
 
@@ -833,7 +838,8 @@ struct EvidentReading {
 // broken by NUL bytes, or a token of 2 MB, is not worth the try. `candidates`: the candidates
 // when asked here, for the loop.
 std::optional<EvidentReading> evident_reading(GameRecord& record, const ReadOptions& options, const Language& first,
-                                              std::optional<std::vector<const Language*>>& candidates) {
+                                              std::optional<std::vector<const Language*>>& candidates,
+                                              std::optional<TextBytes>& bytes) {
   const LaneNotes& lane = record.lane_notes;
   const std::string_view token =
       lane.declined_token_size == 0 || lane.declined_token_size > 16 || lane.declined_token_at >= record.original.size()
@@ -847,7 +853,7 @@ std::optional<EvidentReading> evident_reading(GameRecord& record, const ReadOpti
   candidates = candidate_languages(record.original);
   const Language* top = candidates->empty() ? nullptr : candidates->front();
   if (!top || top->letter_set == first.letter_set || !parse_move(token, *top, options.styles, 0) ||
-      reads_alike(text_bytes(record.original), *top, first)) {
+      reads_alike(bytes ? *bytes : *(bytes = text_bytes(record.original)), *top, first)) {
     read_deferred(record, options);
     return std::nullopt;
   }
@@ -882,6 +888,7 @@ GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions
     LaneNotes lane;
     if (fast_read_game(raw, fast_builder, attempt.diagnostics, opts, lang ? *lang : english(), &lane)) {
       attempt.encoding = Encoding::Ascii;
+      attempt.lane_notes = std::move(lane);  // its lettered tokens: the text's, in any letters
       return attempt;
     }
     attempt.game = Game{};
@@ -990,8 +997,13 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
   // reader's with `first`, as read_job() would have made it.
   std::optional<EvidentReading> evident;
   std::optional<std::vector<const Language*>> candidates;  // candidate_languages(), once asked
+  std::optional<TextBytes> bytes;                          // text_bytes(), once asked
+  auto bytes_of_text = [&]() -> const TextBytes& {
+    if (!bytes) bytes = text_bytes(record.original);
+    return *bytes;
+  };
   if (record.deferred) {
-    if (from.auto_detect) evident = evident_reading(record, options, *first, candidates);
+    if (from.auto_detect) evident = evident_reading(record, options, *first, candidates, bytes);
     else read_deferred(record, options);
     record.deferred.reset();
   }
@@ -1032,10 +1044,9 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
   const RawGame raw = raw_of(record);
 
   if (!best.clean() && !errors_only_unreadable_anywhere(record.diagnostics)) {
-    const TextBytes bytes = text_bytes(record.original);
     if (!candidates) candidates = candidate_languages(record.original);
     for (const Language* lang : *candidates) {
-      if (lang->letter_set == first->letter_set || reads_alike(bytes, *lang, *first)) continue;
+      if (lang->letter_set == first->letter_set || reads_alike(bytes_of_text(), *lang, *first)) continue;
       if (cannot_beat(replaced ? best_record.diagnostics : record.diagnostics, best, *lang, options.styles)) continue;
       Score partial;
       GameRecord attempt = read_as(raw, record, stopping_unless_better(options, partial, best), lang);
@@ -1085,10 +1096,12 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     // The letter sets that know every lettered token; for an English game only English itself,
     // usually, so a clean game costs one scan of its text here and no re-reading.
     thread_local std::vector<Prefix> lettered;
-    if (record.lane_notes.lettered_known) {
-      // The fast lane noted them while reading (the same ones: converters/pgn/fast_reader.cpp).
+    // The fast lane noted them while reading (the same ones: converters/pgn/fast_reader.cpp), in
+    // the first reading or in the one that replaced it (the text's tokens, whatever the letters).
+    const LaneNotes& notes = record.lane_notes.lettered_known || !replaced ? record.lane_notes : best_record.lane_notes;
+    if (notes.lettered_known) {
       lettered.clear();
-      for (std::uint32_t at : record.lane_notes.lettered) {
+      for (std::uint32_t at : notes.lettered) {
         const std::string_view prefix = std::string_view(record.original).substr(at, 2);
         lettered.push_back(Prefix{prefix, pack_prefix(prefix)});
       }
@@ -1102,7 +1115,6 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     bool likelihood_known = false;
     std::optional<Leniency> best_leniency;
     const std::string_view first_set = chosen->letter_set;  // `chosen` may change below
-    std::optional<TextBytes> bytes;
     auto ensure_model = [&] {
       if (!replaced && record.unmodelled_moves != 0) {
         // Read without its model (ReadOptions::keep_model): read it again, with it.
@@ -1123,8 +1135,7 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
                               : std::all_of(lettered.begin(), lettered.end(),
                                             [lang](const Prefix& p) { return letter_fits(p.text, *lang); });
       if (!fit) continue;
-      if (!bytes) bytes = text_bytes(record.original);
-      if (lang->letter_set != english().letter_set && reads_alike(*bytes, *lang, *chosen)) {
+      if (lang->letter_set != english().letter_set && reads_alike(bytes_of_text(), *lang, *chosen)) {
         // It reads every token as the chosen letters do: the same moves with the same leniency,
         // a tie it does not win (English wins ties; the pieces' frequencies are equal). Said
         // without reading the game again (a game of pawn moves was read once per letter set).
