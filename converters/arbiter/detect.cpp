@@ -166,8 +166,11 @@ FirstByteCounts first_byte_counts(std::string_view text) {
   return counts;
 }
 
-// The distinct token beginnings with how often each occurs: letter_evidence() of a language with
-// longer letters walks these instead of every token (a game repeats its few beginnings).
+const std::bitset<256>& any_walked_bytes();
+
+// The distinct token beginnings with how often each occurs, of the tokens that begin with one of
+// any_walked_bytes(): letter_evidence() of a language with longer letters walks these instead of
+// every token (a game repeats its few beginnings).
 struct Beginning {
   std::string_view text;
   std::size_t count;
@@ -175,41 +178,65 @@ struct Beginning {
 // (Counted in a hash table: sorting 50,000 beginnings cost 270 M instructions, more than
 // reading them; the evidence is a sum, so their order does not matter.)
 std::vector<Beginning> distinct_beginnings(std::string_view text) {
+  const std::bitset<256>& kept = any_walked_bytes();
   std::unordered_map<std::string_view, std::size_t> counted;
-  for_each_token_beginning(text, [&counted](std::string_view t) { ++counted[t]; });
+  for_each_token_beginning(text, [&counted, &kept](std::string_view t) {
+    if (!t.empty() && kept[static_cast<unsigned char>(t[0])]) ++counted[t];
+  });
   std::vector<Beginning> out;
   out.reserve(counted.size());
   for (const auto& [beginning, count] : counted) out.push_back(Beginning{beginning, count});
   return out;
 }
 
-// `beginnings`: distinct_beginnings(text), made when first walked. A letter of several bytes
-// (or a byte two letters share) whose first byte begins no token adds nothing, and the other
-// letters' counts are exact: the walk is needed only when such a letter's first byte begins a
-// token. (A Spanish game's table of beginnings, made for the Lithuanian `Ž` and the Cyrillic
-// letters, was a fifth of reading it with --from auto.)
-std::size_t letter_evidence(std::string_view text, std::optional<std::vector<Beginning>>& beginnings,
-                            const FirstByteCounts& counts, const Language& lang) {
-  std::size_t hits = 0;
-  bool walk = false;
-  std::bitset<256> seen;
+// The first bytes of letters that one byte cannot stand for: a letter of several bytes, or a
+// byte two letters of a language begin with. Tokens that begin with one are looked at one by
+// one (the walk below); the others are counted by their first byte.
+std::bitset<256> walked_bytes(const Language& lang) {
+  std::bitset<256> single, walked;
   for (int p = index_of(PieceType::Knight); p <= index_of(PieceType::King); ++p) {
     std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
     if (letter.empty()) continue;
     const auto byte = static_cast<unsigned char>(letter[0]);
-    if (letter.size() != 1 || seen[byte]) {
-      walk = walk || counts.starts[byte];
-      continue;
-    }
-    seen[byte] = true;
+    if (letter.size() != 1 || single[byte]) walked.set(byte);
+    single.set(byte);
+  }
+  return walked;
+}
+
+// walked_bytes() of every language: the only first bytes distinct_beginnings() keeps.
+const std::bitset<256>& any_walked_bytes() {
+  static const std::bitset<256> all = [] {
+    std::bitset<256> out;
+    for (const Language& l : all_languages()) out |= walked_bytes(l);
+    return out;
+  }();
+  return all;
+}
+
+// `beginnings`: distinct_beginnings(text) of the tokens that begin with any_walked_bytes(), made
+// when first needed. A token is evidence by its first byte alone unless that byte is one of
+// walked_bytes(lang), and those are looked at one by one, and only when a token begins with one:
+// a Spanish game's table of beginnings, made for the Lithuanian `Ž` and the Cyrillic letters,
+// was a fifth of reading it with --from auto, and a Russian game's walk a fifth of its.
+std::size_t letter_evidence(std::string_view text, std::optional<std::vector<Beginning>>& beginnings,
+                            const FirstByteCounts& counts, const Language& lang) {
+  const std::bitset<256> walked = walked_bytes(lang);
+  std::size_t hits = 0;
+  std::bitset<256> counted;
+  for (int p = index_of(PieceType::Knight); p <= index_of(PieceType::King); ++p) {
+    std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
+    if (letter.empty()) continue;
+    const auto byte = static_cast<unsigned char>(letter[0]);
+    if (walked[byte] || counted[byte]) continue;
+    counted.set(byte);
     hits += counts.lettered[byte];
   }
-  if (!walk) return hits;
-  // The walk, once per distinct beginning.
+  if ((walked & counts.starts).none()) return hits;
   if (!beginnings) beginnings = distinct_beginnings(text);
-  std::size_t walked = 0;
-  for (const Beginning& b : *beginnings) walked += letter_evidence(b.text, lang) ? b.count : 0;
-  return walked;
+  for (const Beginning& b : *beginnings)
+    if (walked[static_cast<unsigned char>(b.text[0])] && letter_evidence(b.text, lang)) hits += b.count;
+  return hits;
 }
 
 // The first language of each letter set, in the table's order (defined below).
@@ -649,6 +676,16 @@ std::uint64_t fit_mask(std::string_view t) {
     }
     return m & ~kKnown;
   }
+  // Other prefixes of up to 7 bytes (a Cyrillic or Greek letter and the byte after it, `Кf`,
+  // `Кр`) are kept per thread: a Russian game asked again about each of its prefixes, 270 M
+  // instructions on 1 MB.
+  if (t.size() <= 7) {
+    thread_local std::unordered_map<std::uint64_t, std::uint64_t> others;
+    const std::uint64_t key = pack_prefix(t) | std::uint64_t{t.size()} << 56;
+    if (const auto found = others.find(key); found != others.end()) return found->second;
+    if (others.size() >= 4096) others.clear();  // (bounded: prefixes of arbitrary bytes)
+    return others.emplace(key, compute(t)).first->second;
+  }
   return compute(t);
 }
 
@@ -880,14 +917,19 @@ GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions
   attempt.offset = like.offset;
   attempt.line = like.line;
   attempt.column = like.column;
-  if (opts.fast_lane && !opts.encoding && like.encoding == Encoding::Ascii && !like.lane_notes.declined_by_form) {
-    // The fast lane gives what read_game gives when it takes the game (an ASCII game here, as
-    // the first reading found), at several times less the cost: detection reads a game once per
-    // letter set that could read it otherwise.
+  // The fast lane gives what read_game gives when it takes the game (an ASCII or UTF-8 game
+  // here, as the first reading found), at several times less the cost: detection reads a game
+  // once per letter set that could read it otherwise. A UTF-8 game (a Cyrillic game's letters)
+  // is read as read_job() reads it, told the encoding read_game's decoder would find.
+  RawGame lane_raw = raw;
+  if (like.encoding == Encoding::Utf8) lane_raw.detected = detect_encoding(raw.bytes, like.encoding);
+  const Encoding lane_encoding = lane_raw.detected.value_or(Encoding::Ascii);
+  if (opts.fast_lane && !opts.encoding && (like.encoding == Encoding::Ascii || like.encoding == Encoding::Utf8) &&
+      (lane_encoding == Encoding::Ascii || lane_encoding == Encoding::Utf8) && !like.lane_notes.declined_by_form) {
     GameBuilder fast_builder(attempt.game);
     LaneNotes lane;
-    if (fast_read_game(raw, fast_builder, attempt.diagnostics, opts, lang ? *lang : english(), &lane)) {
-      attempt.encoding = Encoding::Ascii;
+    if (fast_read_game(lane_raw, fast_builder, attempt.diagnostics, opts, lang ? *lang : english(), &lane)) {
+      attempt.encoding = lane_encoding;
       attempt.lane_notes = std::move(lane);  // its lettered tokens: the text's, in any letters
       return attempt;
     }

@@ -1,5 +1,6 @@
 #include "converters/pgn/fast_reader.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <vector>
@@ -52,11 +53,19 @@ bool is_other_element(std::string_view t) {
   return grammar::glyph_nag(t) != 0 || t == "e.p." || t == "a.p." || t == "ep";
 }
 
-// The piece letters of a language that are one ASCII capital, as a table (PieceType::None
-// elsewhere); `usable` is false when a letter would be read otherwise by the move grammar (an
-// `O` that castling also uses) or the language has none.
+// The piece letters of a language, as plain_ahead() reads them: one ASCII capital, in a table
+// (PieceType::None elsewhere), or a UTF-8 letter of two to four bytes (`К`, `Кр`, `Ş`, `Ρ`), in a
+// short list, longest first (`Кр`, the king, before `К`, the knight). `usable` is false when a
+// letter would be read otherwise by the move grammar (an `O` that castling also uses, an `X`),
+// two pieces share one, or the language has none.
 struct LetterTable {
+  struct Wide {
+    std::string_view bytes;
+    PieceType piece = PieceType::None;
+  };
   std::array<PieceType, 128> piece{};
+  std::array<Wide, 5> wide{};
+  std::size_t wide_count = 0;
   bool usable = false;
 };
 
@@ -64,16 +73,30 @@ LetterTable letter_table(const Language& lang) {
   LetterTable t;
   t.piece.fill(PieceType::None);
   int count = 0;
+  std::string_view pawn = lang.letters[static_cast<std::size_t>(index_of(PieceType::Pawn))];
   for (PieceType p : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King}) {
     std::string_view l = lang.letters[static_cast<std::size_t>(index_of(p))];
+    if (l.size() > 1 && static_cast<unsigned char>(l[0]) >= 0x80 && l.size() <= 4 && is_valid_utf8(l)) {
+      // A letter of UTF-8 bytes only (two code points at most: `Кр`), none another's or the pawn's.
+      if (std::any_of(l.begin(), l.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) continue;
+      for (std::size_t k = 0; k < t.wide_count; ++k)
+        if (t.wide[k].bytes == l) return t;
+      if (l == pawn) return t;
+      t.wide[t.wide_count++] = LetterTable::Wide{l, p};
+      ++count;
+      continue;
+    }
     if (l.size() != 1 || l[0] < 'A' || l[0] > 'Z' || l[0] == 'O' || l[0] == 'X') continue;
     if (t.piece[static_cast<unsigned char>(l[0])] != PieceType::None) return t;  // two pieces, one letter
     t.piece[static_cast<unsigned char>(l[0])] = p;
     ++count;
   }
+  // Longest first; the unused entries, empty, last.
+  std::stable_sort(t.wide.begin(), t.wide.end(), [](const LetterTable::Wide& a, const LetterTable::Wide& b) {
+    return a.bytes.size() > b.bytes.size();
+  });
   // A pawn letter is read by the move grammar too (`Pe4`, with a warning): it must not be taken
   // for a piece here, and a piece letter equal to it would be ambiguous.
-  std::string_view pawn = lang.letters[static_cast<std::size_t>(index_of(PieceType::Pawn))];
   if (pawn.size() == 1 && static_cast<unsigned char>(pawn[0]) < 128 &&
       t.piece[static_cast<unsigned char>(pawn[0])] != PieceType::None)
     return t;
@@ -402,23 +425,38 @@ class FastReader {
   }
 
   // The move token from i_ to `end`; `plain`: plain_ahead() has read it into w.
-  bool token_at(std::size_t end, WrittenMove& w, bool plain, std::size_t san_size) {
+  // (Inlined into element(): out of line, it cost 2 % of a check of English SAN.)
+  [[gnu::always_inline]] bool token_at(std::size_t end, WrittenMove& w, bool plain, std::size_t san_size) {
     // `e8(Q)`: a parenthesised code point glued to the token belongs to it.
     if (end + 2 < s_.size() && s_[end] == '(' && !is_delimiter(s_[end + 1]) && s_[end + 2] == ')') return false;
     std::string_view token = s_.substr(i_, end - i_);
-    if (non_ascii_ && (!is_ascii(token) ||
+    // (A plain token's letter may be UTF-8: `Кf3`; nothing else of a token may.)
+    if (non_ascii_ && (!is_ascii(token.substr(plain ? wide_letter_size(token) : 0)) ||
                        (end + 1 < s_.size() && s_[end] == '(' && static_cast<unsigned char>(s_[end + 1]) >= 0x80)))
       return decline_at(end);
     if (++moves_ > options_.limits.max_moves) return false;
     if (!move(token, i_, w, plain, san_size)) return decline_at(end);
     if (depth_ == 1 && token[0] >= 'A' && token[0] <= 'Z' && token[0] != 'O') note_lettered(token, i_);
+    // detect.cpp's scan counts a main-line token that begins with a UTF-8 letter too; the notes
+    // keep capitals only.
+    if (depth_ == 1 && static_cast<unsigned char>(token[0]) >= 0x80) lettered_ok_ = false;
     i_ = end;
     return true;
+  }
+
+  // The size of the UTF-8 piece letter `token` begins with (LetterTable::wide), 0 if none.
+  [[gnu::noinline]] std::size_t wide_letter_size(std::string_view token) const {
+    for (const LetterTable::Wide& wide : letters_.wide) {
+      if (wide.bytes.empty()) break;
+      if (token.substr(0, wide.bytes.size()) == wide.bytes) return wide.bytes.size();
+    }
+    return 0;
   }
 
   // Declines at the move token from i_ to `end` (LaneNotes::declined_token). Out of line: inlined,
   // it kept token_at() itself out of line (3 M instructions more on 1 MB of SAN).
   [[gnu::cold, gnu::noinline]] bool decline_at(std::size_t end) {
+    declined_at_move_ = true;  // a move token: other letters may read it (`Кf3`)
     declined_token_ = {file_at(i_) - raw_.offset, file_at(end) - file_at(i_)};
     return false;
   }
@@ -436,8 +474,20 @@ class FastReader {
     char c = s[k];
     if (c == 'O') return castle_ahead(w, end);  // (no language's letter here is `O`: letter_table)
     const auto c0 = static_cast<unsigned char>(c);
-    const PieceType piece = c0 < 128 ? letters_.piece[c0] : PieceType::None;
-    if (piece != PieceType::None) c = at(++k);
+    PieceType piece = c0 < 128 ? letters_.piece[c0] : PieceType::None;
+    if (piece != PieceType::None) {
+      c = at(++k);
+    } else if (c0 >= 0x80) {
+      for (const LetterTable::Wide& wide : letters_.wide) {  // (the unused entries are empty, last)
+        if (wide.bytes.empty()) break;
+        if (s_.substr(k, wide.bytes.size()) != wide.bytes) continue;
+        piece = wide.piece;
+        k += wide.bytes.size();
+        c = at(k);
+        break;
+      }
+      if (piece == PieceType::None) return false;
+    }
     char hint = 0;
     bool capture = false;
     if (!(is_file(c) && is_rank(at(k + 1)))) {  // not the target square yet: an origin hint first

@@ -280,6 +280,68 @@ TEST_CASE("fast lane: the letters of the reading's language") {
   }
 }
 
+// A typed game in the piece letters of `lang` (an English SAN text with N, B, R, Q, K replaced
+// at the start of each move token).
+std::string in_letters(std::string_view english_san, const Language& lang) {
+  std::string out;
+  bool token_start = true;
+  for (char c : english_san) {
+    const auto piece = c == 'N'   ? PieceType::Knight
+                       : c == 'B' ? PieceType::Bishop
+                       : c == 'R' ? PieceType::Rook
+                       : c == 'Q' ? PieceType::Queen
+                       : c == 'K' ? PieceType::King
+                                  : PieceType::None;
+    if (token_start && piece != PieceType::None) out += lang.letters[static_cast<std::size_t>(index_of(piece))];
+    else out += c;
+    token_start = c == ' ' || c == '.' || c == '\n' || c == '(';
+  }
+  return out;
+}
+
+// The letter sets of UTF-8 letters (Cyrillic, Greek, Ş, Ž, Ĉ) are read by the lane too, each
+// game as the general reader reads it; a token with UTF-8 other than its piece letter is not.
+TEST_CASE("fast lane: UTF-8 piece letters") {
+  const std::string games[] = {
+      "[White \"\xD0\x9F\xD0\xB5\xD1\x82\xD1\x80\xD0\xBE\xD1\x81\xD1\x8F\xD0\xBD\"]\n\n"
+      "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 "
+      "10. d4 Nbd7 {\xD1\x85\xD0\xBE\xD0\xB4} 11. Qe2 Re8 12. Kh1 Bf8 *",
+      "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0",
+      "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 1-0",   // the mate unmarked: a remark
+      "1. e4 e5 2. Nf3+ Nc6 (2... d6 3. Bb5+ c6) *",  // a spurious check mark, a variation
+      "1. Nf3 Nf6 2. Nc3 Nc6 3. Nd4 Nd5 4. Ncb5 Nf6 5. Nf3 *",
+      "1. e4 e5 2. Qh5 Ke7 3. Qxe5# 1-0",
+      "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bb6 *",  // an illegal move
+  };
+  std::size_t taken = 0;
+  for (std::string_view code : {"ru", "uk", "be", "bg", "sr-Cyrl", "el", "tr", "az", "lt", "eo"}) {
+    const Language* lang = find_language(code);
+    REQUIRE(lang != nullptr);
+    for (const std::string& english_game : games) {
+      const std::string text = in_letters(english_game, *lang);
+      CAPTURE(code);
+      CAPTURE(text);
+      const Lanes l = read_both(text, *lang);
+      if (!l.taken) continue;
+      ++taken;
+      check_same(l.fast_diagnostics, l.diagnostics);
+      CHECK(l.fast == l.general);
+    }
+    // Each letter set's plain game is the lane's.
+    CHECK(read_both(in_letters(games[0], *lang), *lang).taken);
+  }
+  CHECK(taken == 10 * 6);  // all but the illegal move
+  const Language& ru = *find_language("ru");
+  // Lower case, a Latin look-alike, a promotion in Cyrillic letters: the general reader's.
+  CHECK_FALSE(read_both("1. e4 e5 2. \xD0\xBA"
+                        "f3 *",
+                        ru)
+                  .taken);
+  CHECK_FALSE(read_both("1. e4 e5 2. Kf3 *", ru).taken);
+  const Lanes promotion = read_both("[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b8=\xD0\xA4+ Kf7 *", ru);
+  CHECK_FALSE(promotion.taken);
+}
+
 TEST_CASE("fast lane: limits are the general reader's") {
   ReadOptions tight;
   tight.limits.max_moves = 3;
@@ -319,7 +381,11 @@ TEST_CASE("fast lane: it notes whether it declined a game for its form or at a m
       {"an escape line", "1. e4\n% note\ne5 *", "en", 50000, false, true},
       {"an illegal move", "1. e5 *", "en", 50000, false, false},
       {"a token other letters may read", "1. e4 e5 2. Cf3 *", "en", 50000, false, false},
-      {"letters the lane does not take", "1. e4 e5 *", "ru", 50000, false, false},
+      {"letters the lane does not take", "1. e4 e5 *", "et", 50000, false, false},  // O: a bishop
+      {"a token of UTF-8 letters",
+       "1. e4 e5 2. \xD0\x9A"
+       "f3 *",
+       "en", 50000, false, false},
   };
   for (const Row& r : rows) {
     CAPTURE(r.name);
