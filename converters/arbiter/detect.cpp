@@ -921,15 +921,28 @@ GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions
   // here, as the first reading found), at several times less the cost: detection reads a game
   // once per letter set that could read it otherwise. A UTF-8 game (a Cyrillic game's letters)
   // is read as read_job() reads it, told the encoding read_game's decoder would find.
+  // A game in a single-byte code page (Latin-1, Windows-1251, also forced) goes to the lane
+  // from its decoding, as read_job() gives it (fast_read_code_page).
   RawGame lane_raw = raw;
   if (like.encoding == Encoding::Utf8) lane_raw.detected = detect_encoding(raw.bytes, like.encoding);
+  if (is_single_byte(like.encoding))
+    lane_raw.detected = opts.encoding ? *opts.encoding : detect_encoding(raw.bytes, like.encoding);
   const Encoding lane_encoding = lane_raw.detected.value_or(Encoding::Ascii);
-  if (opts.fast_lane && !opts.encoding && (like.encoding == Encoding::Ascii || like.encoding == Encoding::Utf8) &&
-      (lane_encoding == Encoding::Ascii || lane_encoding == Encoding::Utf8) && !like.lane_notes.declined_by_form) {
+  const bool code_page = is_single_byte(like.encoding) && is_single_byte(lane_encoding);
+  if (opts.fast_lane && (!opts.encoding || code_page) && !like.lane_notes.declined_by_form &&
+      (code_page || ((like.encoding == Encoding::Ascii || like.encoding == Encoding::Utf8) &&
+                     (lane_encoding == Encoding::Ascii || lane_encoding == Encoding::Utf8)))) {
     GameBuilder fast_builder(attempt.game);
     LaneNotes lane;
-    if (fast_read_game(lane_raw, fast_builder, attempt.diagnostics, opts, lang ? *lang : english(), &lane)) {
-      attempt.encoding = lane_encoding;
+    const Language& letters = lang ? *lang : english();
+    const std::optional<Encoding> taken =
+        code_page
+            ? fast_read_code_page(lane_raw, like.encoding, fast_builder, attempt.diagnostics, opts, letters, &lane)
+        : fast_read_game(lane_raw, fast_builder, attempt.diagnostics, opts, letters, &lane)
+            ? std::optional(lane_encoding)
+            : std::nullopt;
+    if (taken) {
+      attempt.encoding = *taken;
       attempt.lane_notes = std::move(lane);  // its lettered tokens: the text's, in any letters
       return attempt;
     }

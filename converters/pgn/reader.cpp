@@ -823,11 +823,15 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
     return fast_read_game(raw, v, record.diagnostics, options, *language, &record.lane_notes);
   };
   // A game in a single-byte code page: the fast lane reads its decoding.
+  // A forced code page (`--encoding windows-1251`) too: the cutter detects nothing then.
+  RawGame code_page_raw = raw;
+  if (options.encoding && is_single_byte(*options.encoding)) code_page_raw.detected = *options.encoding;
   auto read_code_page = [&](Visitor& v) {
-    return fast_read_code_page(raw, job.prefer, v, record.diagnostics, options, *language, &record.lane_notes);
+    return fast_read_code_page(code_page_raw, job.prefer, v, record.diagnostics, options, *language,
+                               &record.lane_notes);
   };
   const bool lane = options.fast_lane && !job.transcoded_from;
-  const bool code_page = raw.detected && is_single_byte(*raw.detected);
+  const bool code_page = code_page_raw.detected && is_single_byte(*code_page_raw.detected);
   std::optional<Encoding> taken_as;
   if (lane && code_page) {
     taken_as = fast_read(read_code_page);

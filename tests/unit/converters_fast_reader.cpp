@@ -452,6 +452,57 @@ TEST_CASE("fast lane: a code-page game's lettered prefixes, at its bytes' offset
   CHECK(noted == std::vector<std::string>{"Nf", "Nc", "Bb", "Ba", "Be"});
 }
 
+// A code page named with --encoding (the cutter then detects nothing) is the lane's too, with no
+// N-ENCODING note, as the general reader reads it; so are Cyrillic letters in Windows-1251.
+TEST_CASE("fast lane: a forced code page, and Cyrillic letters in it") {
+  const std::string english_letters =
+      "[White \"\xCF\xE5\xF2\xF0\xEE\xE2\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0\n\n";
+  // 2. Кf3 Кc6 3. Сb5 a6 4. Сxc6 dxc6 5. O-O Фd6 6. Крh1 in Windows-1251.
+  const std::string russian_letters =
+      "[White \"\xCF\xE5\xF2\xF0\xEE\xE2\"]\n\n1. e4 e5 2. \xCA"
+      "f3 \xCA"
+      "c6 3. \xD1"
+      "b5 a6 4. \xD1"
+      "xc6 dxc6 5. O-O \xD4"
+      "d6 6. \xCA\xF0"
+      "h1 *\n\n";
+  struct Row {
+    std::string text;
+    const Language* lang;
+  };
+  for (const Row& row : {Row{english_letters + english_letters, &english()},
+                         Row{russian_letters + russian_letters, find_language("ru")}}) {
+    for (bool keep_model : {true, false}) {
+      CAPTURE(keep_model);
+      CAPTURE(row.lang->code);
+      std::vector<GameRecord> lanes[2];
+      for (bool fast : {true, false}) {
+        ReadOptions options;
+        options.fast_lane = fast;
+        options.keep_model = keep_model;
+        options.encoding = Encoding::Windows1251;
+        options.language = row.lang;
+        PgnReader reader(row.text, options);
+        GameRecord r;
+        while (reader.next(r)) lanes[fast ? 0 : 1].push_back(r);
+      }
+      REQUIRE(lanes[0].size() == 2);
+      REQUIRE(lanes[1].size() == 2);
+      for (std::size_t g = 0; g < 2; ++g) {
+        const GameRecord& a = lanes[0][g];
+        const GameRecord& b = lanes[1][g];
+        CHECK(a.encoding == Encoding::Windows1251);
+        CHECK(b.encoding == Encoding::Windows1251);
+        check_same(a.diagnostics, b.diagnostics);
+        CHECK(std::none_of(a.diagnostics.begin(), a.diagnostics.end(),
+                           [](const Diagnostic& d) { return d.code == Code::Encoding; }));
+        if (keep_model) CHECK(a.game == b.game);
+        else CHECK(a.unmodelled_moves == b.game.main.moves.size());  // the lane's: no model
+      }
+    }
+  }
+}
+
 TEST_CASE("fast lane: code-page games are read from their decoding, as the general reader reads them") {
   // Accented tags and comments before the moves: every offset after them differs between the
   // game's bytes and its UTF-8 decoding, and the diagnostics must carry the bytes' ones.
