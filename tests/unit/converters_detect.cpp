@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -521,6 +522,7 @@ TEST_CASE("detect: a reading read_job() deferred gives the record its own readin
   struct Row {
     std::string text;
     bool evident;  // another letter set's clean reading chosen without the English one
+    std::optional<Encoding> encoding = std::nullopt;  // --encoding
   };
   const Row rows[] = {
       {"[Event \"es\"]\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Aa4 Cf6 5. O-O Ae7 6. Te1 b5 7. Ab3 d6 8. c3 O-O *", true},
@@ -543,6 +545,15 @@ TEST_CASE("detect: a reading read_job() deferred gives the record its own readin
       {std::string("[Event \"nul\"]\n\n1. e4 e5 2. N") + '\0' + "f3 *", false},
       {"[Event \"long\"]\n\n1. e4 e5 2. CfCfCfCfCfCfCfCfCfCf3 *", false},
       {"[Event \"en\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0", false},  // the lane takes it
+      // Russian letters in Windows-1251, named: the letters' evidence is taken from the decoding.
+      {"[White \"\xCF\xE5\xF2\xF0\xEE\xE2\"]\n\n1. e4 e5 2. \xCA"
+       "f3 \xCA"
+       "c6 3. \xD1"
+       "b5 a6 4. \xD1"
+       "a4 \xCA"
+       "f6 *",
+       true, Encoding::Windows1251},
+      {"[White \"\xCF\xE5\xF2\xF0\xEE\xE2\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bb6 *", false, Encoding::Windows1251},
   };
   NotationSpec from;
   from.auto_detect = true;
@@ -552,6 +563,7 @@ TEST_CASE("detect: a reading read_job() deferred gives the record its own readin
       CAPTURE(row.text);
       ReadOptions options;
       options.resolve.strict = strict;
+      options.encoding = row.encoding;
       PgnReader reader(std::string_view(row.text), options);
       GameJob job;
       REQUIRE(reader.next_job(job));
