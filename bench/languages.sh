@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# bench/languages.sh BUILD_DIR [PGN]: what reading an archive written in other piece letters
+# costs. PGN (default BUILD_DIR/bench-data/m4.pgn, made by bench/run.sh) is converted into each
+# letter set below (and into Windows-1251 for Russian); `check --jobs 1` reads each copy with
+# `--from auto` and with its letters named. Prints CPU time (user+sys, best of RUNS, default 3),
+# MB/s and the ratio to the English original read with --from auto: a Spanish or Russian archive
+# should not cost many times an English one.
+set -euo pipefail
+build=${1:?usage: bench/languages.sh BUILD_DIR [PGN]}
+planilla=$(realpath "$build/planilla")
+src=$(realpath "${2:-$build/bench-data/m4.pgn}")
+runs=${RUNS:-3}
+langs=${LANGS:-"en es de fr et ru el tr"}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+cpu_ms() {  # cpu_ms ARGS...: best user+sys in milliseconds over $runs runs
+  local best=
+  for _ in $(seq "$runs"); do
+    local t
+    t=$( { TIMEFORMAT='%3U %3S'; time "$planilla" "$@" > /dev/null 2>&1 || true; } 2>&1 |
+      awk '{printf "%d", ($1 + $2) * 1000}')
+    if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
+  done
+  echo "$best"
+}
+rate() { awk -v b="$1" -v t="$2" 'BEGIN{if (t < 1) t = 1; printf "%.1f", b / t / 1e3}'; }
+
+echo "source: $src ($(stat -c %s "$src") bytes), best of $runs"
+echo
+echo "| letters | bytes | --from auto, ms | MB/s | letters named, ms | MB/s | auto / English auto |"
+echo "|---|---|---|---|---|---|---|"
+base=
+for l in $langs; do
+  f=$tmp/$l.pgn
+  "$planilla" convert "$src" --to "$l" -q -o "$f" 2>/dev/null || true
+  size=$(stat -c %s "$f")
+  auto=$(cpu_ms check "$f" --jobs 1 -q -o /dev/null)
+  named=$(cpu_ms check "$f" --from "$l" --jobs 1 -q -o /dev/null)
+  [ -n "$base" ] || base=$auto
+  echo "| $l | $size | $auto | $(rate "$size" "$auto") | $named | $(rate "$size" "$named") | $(awk -v a="$auto" -v b="$base" 'BEGIN{printf "%.2f", a / (b < 1 ? 1 : b)}') |"
+done
+# Russian letters in Windows-1251, the encoding named (its few Cyrillic bytes do not tell
+# Windows-1251 from Windows-1252); characters it lacks (in a few players' names) are dropped.
+if [ -f "$tmp/ru.pgn" ] && iconv -c -f UTF-8 -t CP1251 "$tmp/ru.pgn" > "$tmp/ru-1251.pgn" 2>/dev/null; then
+  size=$(stat -c %s "$tmp/ru-1251.pgn")
+  auto=$(cpu_ms check "$tmp/ru-1251.pgn" --encoding windows-1251 --jobs 1 -q -o /dev/null)
+  named=$(cpu_ms check "$tmp/ru-1251.pgn" --encoding windows-1251 --from ru --jobs 1 -q -o /dev/null)
+  echo "| ru, windows-1251 | $size | $auto | $(rate "$size" "$auto") | $named | $(rate "$size" "$named") | $(awk -v a="$auto" -v b="$base" 'BEGIN{printf "%.2f", a / (b < 1 ? 1 : b)}') |"
+fi
