@@ -1109,27 +1109,29 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     add_suggestions(record, options, options.suggestion_language);
     return;
   }
+  Score best;
+  bool first_clean = false;
+  if (!evident) {
+    best = score_of(record.diagnostics);
+    first_clean = best.clean();
+    if (first_clean && !has_move(record)) {
+      // Tags alone or a bare result: no letter to tell the readings apart, nothing to note.
+      if (detection) detection->clean = true;
+      record.direct_visited = direct_visited;
+      add_suggestions(record, options, options.suggestion_language);
+      return;
+    }
+  }
+  // (Made only past the return above: 500,000 bare results built and destroyed one each.)
   const Language* chosen = first;
   GameRecord best_record;
   bool replaced = false;
-  Score best;
-  bool first_clean = false;
   if (evident) {
     // What the loop over the candidates below finds first (evident_reading).
     chosen = evident->language;
     best_record = std::move(evident->record);
     best = score_of(best_record.diagnostics);
     replaced = true;
-  } else {
-    best = score_of(record.diagnostics);
-    first_clean = best.clean();
-  }
-  if (first_clean && !has_move(record)) {
-    // Tags alone or a bare result: no letter to tell the readings apart, nothing to note.
-    if (detection) detection->clean = true;
-    record.direct_visited = direct_visited;
-    add_suggestions(record, options, options.suggestion_language);
-    return;
   }
 
   const RawGame raw = raw_of(record);
