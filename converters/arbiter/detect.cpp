@@ -870,13 +870,13 @@ class LettersText {
     if (!decoded_) {
       DecodeOptions options;
       options.force = encoding;
-      decoded_ = decode(bytes, options);
+      decoded_ = std::make_unique<Decoded>(decode(bytes, options));
     }
     return decoded_->text();
   }
 
  private:
-  std::optional<Decoded> decoded_;
+  std::unique_ptr<Decoded> decoded_;  // (a pointer: most games never ask, and cost nothing)
 };
 
 // The encoding read_deferred() will read a deferred game in, as read_game's decoder chooses it.
@@ -901,9 +901,9 @@ Encoding deferred_encoding(const GameRecord& record, const ReadOptions& options)
 // that begins with a capital or a non-ASCII byte, or that did not resolve (LaneNotes): a game
 // broken by NUL bytes, or a token of 2 MB, is not worth the try. `candidates`: the candidates
 // when asked here, for the loop.
-std::optional<EvidentReading> evident_reading(GameRecord& record, const ReadOptions& options, const Language& first,
-                                              std::optional<std::vector<const Language*>>& candidates,
-                                              std::optional<TextBytes>& bytes, LettersText& letters_text) {
+std::unique_ptr<EvidentReading> evident_reading(GameRecord& record, const ReadOptions& options, const Language& first,
+                                                std::optional<std::vector<const Language*>>& candidates,
+                                                std::optional<TextBytes>& bytes, LettersText& letters_text) {
   const LaneNotes& lane = record.lane_notes;
   const Encoding encoding = deferred_encoding(record, options);
   std::string_view token =
@@ -920,24 +920,25 @@ std::optional<EvidentReading> evident_reading(GameRecord& record, const ReadOpti
   const auto lead = token.empty() ? 0 : static_cast<unsigned char>(token[0]);
   if (token.empty() || !(lane.declined_at_move_error || (lead >= 'A' && lead <= 'Z') || lead >= 0x80)) {
     read_deferred(record, options);
-    return std::nullopt;
+    return nullptr;
   }
   candidates = candidate_languages(letters_text.of(record.original, encoding));
   const Language* top = candidates->empty() ? nullptr : candidates->front();
   if (!top || top->letter_set == first.letter_set || !parse_move(token, *top, options.styles, 0) ||
       reads_alike(bytes ? *bytes : *(bytes = text_bytes(record.original)), *top, first)) {
     read_deferred(record, options);
-    return std::nullopt;
+    return nullptr;
   }
   ReadOptions until_error = options;
   until_error.stop_after = [](const Diagnostic& d) { return is_move_error(d); };
   read_deferred(record, until_error);
-  if (score_of(record.diagnostics).clean()) return std::nullopt;  // never stopped: the full reading
+  if (score_of(record.diagnostics).clean()) return nullptr;  // never stopped: the full reading
   bool lane_move_error = false;
   GameRecord attempt = read_as(raw_of(record), record, until_error, top, &lane_move_error);
-  if (!lane_move_error && score_of(attempt.diagnostics).clean()) return EvidentReading{top, std::move(attempt)};
+  if (!lane_move_error && score_of(attempt.diagnostics).clean())
+    return std::make_unique<EvidentReading>(EvidentReading{top, std::move(attempt)});
   read_deferred(record, options);
-  return std::nullopt;
+  return nullptr;
 }
 
 }  // namespace
@@ -1085,7 +1086,7 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
   const Language* first = options.language ? options.language : &english();
   // A reading read_job() deferred: another letter set's, when it is evident, else the general
   // reader's with `first`, as read_job() would have made it.
-  std::optional<EvidentReading> evident;
+  std::unique_ptr<EvidentReading> evident;  // (a pointer: an empty optional of it cost 66 instructions a game)
   std::optional<std::vector<const Language*>> candidates;  // candidate_languages(), once asked
   std::optional<TextBytes> bytes;                          // text_bytes(), once asked
   LettersText letters_text;                                // the text candidate_languages() reads
@@ -1275,7 +1276,7 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     }
   }
   if (detection) {
-    detection->evident = evident.has_value();
+    detection->evident = evident != nullptr;
     detection->language = chosen;
     for (const OtherReading& o : others) detection->ties.push_back(o.language);
     detection->clean = best.clean();
