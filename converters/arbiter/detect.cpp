@@ -218,7 +218,7 @@ const std::bitset<256>& any_walked_bytes() {
 // when first needed. A token is evidence by its first byte alone unless that byte is one of
 // walked_bytes(lang), and those are looked at one by one, and only when a token begins with one:
 // a Spanish game's table of beginnings, made for the Lithuanian `Ž` and the Cyrillic letters,
-// was a fifth of reading it with --from auto, and a Russian game's walk a fifth of its.
+// was a fifth of reading it with --from auto, and a Russian game's walk a fifth of reading it.
 std::size_t letter_evidence(std::string_view text, std::optional<std::vector<Beginning>>& beginnings,
                             const FirstByteCounts& counts, const Language& lang) {
   const std::bitset<256> walked = walked_bytes(lang);
