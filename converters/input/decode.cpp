@@ -1,5 +1,7 @@
 #include "converters/input/decode.hpp"
 
+#include "notation/language.hpp"
+
 #if PLANILLA_WITH_ICU
 #include <unicode/ucnv.h>
 #include <unicode/ucsdet.h>
@@ -197,7 +199,69 @@ struct HighBytes {
   std::size_t next_to_ascii_letter = 0;
   double s866 = 0, s1251 = 0;
   bool c1_controls = false;
+  // Move-shaped tokens (`Кf3`, `Крg1`, `Лad1`) whose high first byte is a piece letter under
+  // windows-1252, windows-1251 and CP866: see piece_lead().
+  std::size_t moves1252 = 0, moves1251 = 0, moves866 = 0;
 };
+
+// For each byte 0x80–0xFF: is it, under windows-1252 (bit 0), windows-1251 (bit 1) or CP866
+// (bit 2), the first character of a piece letter of some language (notation/languages.cpp: the
+// Cyrillic К Л Ф С П Кр Ц Д Т О А, Lithuanian Ž)? A Russian game whose only Cyrillic bytes are
+// its piece letters gives the Russian scores little to go on: each letter stands alone before
+// an ASCII square, as an accented Latin capital would. Where the piece letters stand is the
+// evidence: the code page that makes them piece letters is the game's.
+using PieceLeads = std::array<std::uint8_t, 128>;
+
+const PieceLeads& piece_leads() {
+  static const PieceLeads leads = [] {
+    PieceLeads t{};
+    std::u32string firsts;  // first code point of every non-ASCII letter and alternate
+    auto add = [&](std::string_view letter) {
+      const auto* p = reinterpret_cast<const unsigned char*>(letter.data());
+      char32_t cp = 0;
+      if (!letter.empty() && p[0] >= 0x80 && utf8_sequence(p, p + letter.size(), &cp) > 1) firsts.push_back(cp);
+    };
+    for (const Language& language : all_languages())
+      for (std::size_t piece = 0; piece < kPieceTypes; ++piece) {
+        add(language.letters[piece]);
+        for (std::string_view rest = language.alternates[piece]; !rest.empty();) {
+          const std::size_t bar = rest.find('|');
+          add(rest.substr(0, bar));
+          rest = bar == std::string_view::npos ? std::string_view{} : rest.substr(bar + 1);
+        }
+      }
+    const Encoding pages[] = {Encoding::Windows1252, Encoding::Windows1251, Encoding::Cp866};
+    for (std::uint8_t bit = 0; bit < 3; ++bit) {
+      const HighTable& table = table_for(pages[bit]);
+      for (std::size_t b = 0; b < 128; ++b)
+        if (table[b] && firsts.find(table[b]) != std::u32string::npos) t[b] |= static_cast<std::uint8_t>(1u << bit);
+    }
+    return t;
+  }();
+  return leads;
+}
+
+// True when the high byte at `i` begins a token shaped like a piece move: after a space, a line
+// end, a move number's dot or a bracket, optionally one more high byte (`Кр`), then up to an
+// origin file or rank, a capture or hyphen, and a square, then the token's end. A name in a tag
+// or a word in a comment does not end two ASCII bytes after it in a square.
+bool starts_piece_move(std::string_view bytes, std::size_t i) {
+  auto at = [&](std::size_t k) { return k < bytes.size() ? static_cast<unsigned char>(bytes[k]) : 0u; };
+  if (i > 0) {
+    const unsigned prev = at(i - 1);
+    if (prev != ' ' && prev != '\n' && prev != '\r' && prev != '\t' && prev != '.' && prev != '(') return false;
+  }
+  std::size_t k = i + 1;
+  if (at(k) >= 0x80) ++k;
+  auto file = [](unsigned c) { return c >= 'a' && c <= 'h'; };
+  auto rank = [](unsigned c) { return c >= '1' && c <= '8'; };
+  const std::size_t body = k;
+  while (k < body + 5 && (file(at(k)) || rank(at(k)) || at(k) == 'x' || at(k) == ':' || at(k) == '-')) ++k;
+  if (k - body < 2 || !file(at(k - 2)) || !rank(at(k - 1))) return false;
+  const unsigned end = at(k);
+  return end == 0 || end == ' ' || end == '\n' || end == '\r' || end == '\t' || end == '+' || end == '#' ||
+         end == '!' || end == '?' || end == ')';
+}
 
 HighBytes high_bytes(std::string_view bytes) {
   HighBytes a;
@@ -215,6 +279,11 @@ HighBytes high_bytes(std::string_view bytes) {
     a.s866 += russian_score(cp866[c - 0x80]);
     a.s1251 += russian_score(cp1251[c - 0x80]);
     a.c1_controls = a.c1_controls || c <= 0x9F;
+    if (const std::uint8_t lead = piece_leads()[c - 0x80]; lead && starts_piece_move(bytes, i)) {
+      a.moves1252 += lead & 1u;
+      a.moves1251 += (lead >> 1) & 1u;
+      a.moves866 += (lead >> 2) & 1u;
+    }
   });
   return a;
 }
@@ -255,6 +324,12 @@ Encoding detect_single_byte(std::string_view bytes, std::optional<Encoding> pref
   // A handful of high bytes is no evidence: keep the file's choice when there is one.
   constexpr std::size_t kLittleEvidence = 4;
   if (a.high < kLittleEvidence && prefer && is_single_byte(*prefer)) return *prefer;
+
+  // Piece letters in moves outweigh everything else: a code page that makes them piece letters
+  // in more moves than any other is the game's (two moves at least: one could be chance).
+  constexpr std::size_t kFewMoves = 2;
+  if (a.moves1251 >= kFewMoves && a.moves1251 > a.moves866 && a.moves1251 > a.moves1252) return Encoding::Windows1251;
+  if (a.moves866 >= kFewMoves && a.moves866 > a.moves1251 && a.moves866 > a.moves1252) return Encoding::Cp866;
 
   const double s866 = a.s866, s1251 = a.s1251;
   bool runs = a.next_to_high > a.next_to_ascii_letter;

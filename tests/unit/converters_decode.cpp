@@ -92,6 +92,55 @@ TEST_CASE("decode: a short Cyrillic tag alone is still Cyrillic, German names st
   CHECK(detect_encoding("{\xE9}", Encoding::Cp866) == Encoding::Cp866);
 }
 
+TEST_CASE("decode: piece letters in moves name the code page when nothing else is Cyrillic") {
+  // Russian, Ukrainian, Belarusian, Bulgarian and Serbian movetext whose only Cyrillic bytes are
+  // the piece letters, each standing alone before an ASCII square: read as windows-1252 they were
+  // accented capitals (`Êf3`), and every piece move was E-SYNTAX.
+  struct Row {
+    const char* movetext;  // UTF-8
+    const char* tags;      // ASCII or Latin-1 tag values
+  };
+  const Row rows[] = {
+      {"1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. O-O Сe7 6. Лe1 b5 7. Сb3 d6 8. c3 O-O *", "Paris"},
+      {"1. d4 Кf6 2. c4 e6 3. Кc3 Сb4 4. Фc2 O-O 5. a3 Сxc3+ 6. Фxc3 b6 7. Крd1 *", "Kiev"},
+      {"1. e4 c5 2. Кf3 d6 3. d4 cxd4 4. Кxd4 Кf6 5. Кc3 a6 6. Тg1 e5 7. Тh1 *", "Lviv"},
+      {"1. e4 e5 2. Кf3 Кc6 3. Лb5 a6 4. Лa4 Кf6 5. O-O Лe7 6. Тe1 b5 *", "Sofia"},
+      {"1. e4 e5 2. Сf3 Сc6 3. Лb5 a6 4. Лa4 Сf6 5. O-O Лe7 6. Тe1 b5 7. Дe2 *", "Beograd"},
+      {"1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сxc6 dxc6 5. O-O Фd6 6. Кa3 *", "M\xFCnchen"},
+  };
+  for (const Row& row : rows) {
+    const std::string game = std::string("[Site \"") + row.tags + "\"]\n\n" + row.movetext + "\n";
+    CAPTURE(game);
+    for (Encoding e : {Encoding::Windows1251, Encoding::Cp866}) {
+      CAPTURE(encoding_name(e));
+      // The tags go in as they are (ASCII, or one Latin-1 byte: ü is a Cyrillic letter in either
+      // code page and weighs nothing against the moves); the movetext goes into the code page.
+      const std::string bytes = std::string("[Site \"") + row.tags + "\"]\n\n" + encode(row.movetext, e) + "\n";
+      CHECK(detect_encoding(bytes) == e);
+      CHECK(detect_encoding(bytes, Encoding::Windows1252) == e);
+      const Decoded d = decode(bytes);
+      CHECK(d.encoding == e);
+      CHECK(d.text().find(row.movetext) != std::string_view::npos);
+    }
+  }
+  // Where the bytes are no piece letter in a Cyrillic code page, or are one in two code pages
+  // alike, the old evidence decides. Lithuanian `Ž` (windows-1252 0x8E) is CP866's `О` (a
+  // Bulgarian bishop): a tie, and the C1 byte keeps it windows-1252.
+  CHECK(detect_encoding("1. e4 e5 2. \x8E"
+                        "f3 \x8E"
+                        "c6 3. Bb5 a6 *") == Encoding::Windows1252);
+  // Accented capitals before squares in Latin-1 comments that are no Cyrillic piece letter
+  // (`È` is windows-1251 `И`, CP866 box drawing).
+  CHECK(detect_encoding("[White \"M\xFCller\"] {\xC8"
+                        "e5 \xC8"
+                        "d4 \xC8"
+                        "c3} 1. e4 *") == Encoding::Latin1);
+  // One such move is chance, not evidence: a French comment's `Êtes` is no move at all, and one
+  // `Êe4` stays Latin-1 beside its names.
+  CHECK(detect_encoding("[White \"J\xE9r\xF4me\"] {\xCAtes-vous \xCA"
+                        "e4} 1. e4 *") == Encoding::Latin1);
+}
+
 TEST_CASE("decode: explicit override") {
   Decoded d = decode("\xE9", forced(Encoding::Windows1251));
   CHECK(d.forced);
