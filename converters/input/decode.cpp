@@ -149,7 +149,7 @@ HighTable load_table(const char* icu_name) {
 #include "converters/input/code_pages.inc"
 HighTable load_table(const char* icu_name) {
   const std::string_view name = icu_name;
-  return name == "windows-1252" ? kCp1252 : name == "windows-1251" ? kCp1251 : kCp866;
+  return name == "windows-1252" ? kCp1252 : name == "windows-1251" ? kCp1251 : name == "KOI8-R" ? kKoi8r : kCp866;
 }
 #endif
 
@@ -162,10 +162,12 @@ const HighTable& table_for(Encoding e) {
   static const HighTable cp1252 = load_table("windows-1252");
   static const HighTable cp1251 = load_table("windows-1251");
   static const HighTable cp866 = load_table("ibm-866");
+  static const HighTable koi8r = load_table("KOI8-R");
   switch (e) {
     case Encoding::Windows1252: return cp1252;
     case Encoding::Windows1251: return cp1251;
     case Encoding::Cp866: return cp866;
+    case Encoding::Koi8r: return koi8r;
     case Encoding::Latin1:
     case Encoding::Ascii:
     case Encoding::Utf8:
@@ -181,11 +183,17 @@ bool is_cyrillic_upper(char32_t cp) { return (cp >= 0x410 && cp <= 0x42F) || cp 
 
 // How Russian the high bytes look under `table`: the most frequent Russian letters score most,
 // other Cyrillic letters a little, anything else (box drawing, symbols) counts against.
+constexpr std::u32string_view kFrequent = U"оеаинтсрвлкмдпу";
 double russian_score(char32_t cp) {
-  static constexpr std::u32string_view kFrequent = U"оеаинтсрвлкмдпу";
   if (is_cyrillic_lower(cp)) return kFrequent.find(cp) != std::u32string_view::npos ? 2.0 : 1.0;
   if (is_cyrillic_upper(cp)) return 0.5;
   return -1.0;
+}
+
+// One of the most frequent Russian letters, in either case.
+bool is_frequent_letter(char32_t cp) {
+  if (cp >= 0x410 && cp <= 0x42F) cp += 0x20;
+  return kFrequent.find(cp) != std::u32string_view::npos;
 }
 
 // Latin-1 text puts accented letters between ASCII letters ("Müller"); Cyrillic text in a
@@ -197,15 +205,19 @@ struct HighBytes {
   std::size_t high = 0;
   std::size_t next_to_high = 0;
   std::size_t next_to_ascii_letter = 0;
-  double s866 = 0, s1251 = 0;
+  double s866 = 0, s1251 = 0, skoi8 = 0;
+  // Between windows-1251 and KOI8-R, whose letters are each other's in the other case: a
+  // lower-case letter followed by a capital (`гЕОРГИЙ`, a name read in the wrong one), and the
+  // frequent letters in either case (text in capitals reads as lower case in the wrong one).
+  std::size_t lower_upper1251 = 0, lower_upper_koi8 = 0, frequent1251 = 0, frequent_koi8 = 0;
   bool c1_controls = false;
   // Move-shaped tokens (`Кf3`, `Крg1`, `Лad1`) whose high first byte is a piece letter under
-  // windows-1252, windows-1251 and CP866: see piece_lead().
-  std::size_t moves1252 = 0, moves1251 = 0, moves866 = 0;
+  // windows-1252, windows-1251, CP866 and KOI8-R: see piece_leads().
+  std::size_t moves1252 = 0, moves1251 = 0, moves866 = 0, moves_koi8 = 0;
 };
 
-// For each byte 0x80–0xFF: is it, under windows-1252 (bit 0), windows-1251 (bit 1) or CP866
-// (bit 2), the first character of a piece letter of some language (notation/languages.cpp: the
+// For each byte 0x80–0xFF: is it, under windows-1252 (bit 0), windows-1251 (bit 1), CP866
+// (bit 2) or KOI8-R (bit 3), the first character of a piece letter of some language (notation/languages.cpp: the
 // Cyrillic К Л Ф С П Кр Ц Д Т О А, Lithuanian Ž)? A Russian game whose only Cyrillic bytes are
 // its piece letters gives the Russian scores little to go on: each letter stands alone before
 // an ASCII square, as an accented Latin capital would. Where the piece letters stand is the
@@ -230,8 +242,8 @@ const PieceLeads& piece_leads() {
           rest = bar == std::string_view::npos ? std::string_view{} : rest.substr(bar + 1);
         }
       }
-    const Encoding pages[] = {Encoding::Windows1252, Encoding::Windows1251, Encoding::Cp866};
-    for (std::uint8_t bit = 0; bit < 3; ++bit) {
+    const Encoding pages[] = {Encoding::Windows1252, Encoding::Windows1251, Encoding::Cp866, Encoding::Koi8r};
+    for (std::uint8_t bit = 0; bit < 4; ++bit) {
       const HighTable& table = table_for(pages[bit]);
       for (std::size_t b = 0; b < 128; ++b)
         if (table[b] && firsts.find(table[b]) != std::u32string::npos) t[b] |= static_cast<std::uint8_t>(1u << bit);
@@ -269,6 +281,7 @@ HighBytes high_bytes(std::string_view bytes) {
   auto is_letter = [](unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; };
   const HighTable& cp866 = table_for(Encoding::Cp866);
   const HighTable& cp1251 = table_for(Encoding::Windows1251);
+  const HighTable& koi8r = table_for(Encoding::Koi8r);
   for_each_high(bytes, [&](std::size_t i) {
     const auto c = static_cast<unsigned char>(bytes[i]);
     ++a.high;
@@ -278,11 +291,19 @@ HighBytes high_bytes(std::string_view bytes) {
     else if (is_letter(prev) || is_letter(next)) ++a.next_to_ascii_letter;
     a.s866 += russian_score(cp866[c - 0x80]);
     a.s1251 += russian_score(cp1251[c - 0x80]);
+    a.skoi8 += russian_score(koi8r[c - 0x80]);
+    a.frequent1251 += is_frequent_letter(cp1251[c - 0x80]);
+    a.frequent_koi8 += is_frequent_letter(koi8r[c - 0x80]);
+    if (is_high(prev)) {
+      a.lower_upper1251 += is_cyrillic_lower(cp1251[prev - 0x80]) && is_cyrillic_upper(cp1251[c - 0x80]);
+      a.lower_upper_koi8 += is_cyrillic_lower(koi8r[prev - 0x80]) && is_cyrillic_upper(koi8r[c - 0x80]);
+    }
     a.c1_controls = a.c1_controls || c <= 0x9F;
     if (const std::uint8_t lead = piece_leads()[c - 0x80]; lead && starts_piece_move(bytes, i)) {
       a.moves1252 += lead & 1u;
       a.moves1251 += (lead >> 1) & 1u;
       a.moves866 += (lead >> 2) & 1u;
+      a.moves_koi8 += (lead >> 3) & 1u;
     }
   });
   return a;
@@ -328,13 +349,29 @@ Encoding detect_single_byte(std::string_view bytes, std::optional<Encoding> pref
   // Piece letters in moves outweigh everything else: a code page that makes them piece letters
   // in more moves than any other is the game's (two moves at least: one could be chance).
   constexpr std::size_t kFewMoves = 2;
-  if (a.moves1251 >= kFewMoves && a.moves1251 > a.moves866 && a.moves1251 > a.moves1252) return Encoding::Windows1251;
-  if (a.moves866 >= kFewMoves && a.moves866 > a.moves1251 && a.moves866 > a.moves1252) return Encoding::Cp866;
+  const std::pair<std::size_t, Encoding> by_moves[] = {{a.moves1252, Encoding::Windows1252},
+                                                       {a.moves1251, Encoding::Windows1251},
+                                                       {a.moves866, Encoding::Cp866},
+                                                       {a.moves_koi8, Encoding::Koi8r}};
+  const auto most = std::max_element(std::begin(by_moves), std::end(by_moves));
+  const bool alone = std::count_if(std::begin(by_moves), std::end(by_moves),
+                                   [&](const auto& m) { return m.first == most->first; }) == 1;
+  if (most->first >= kFewMoves && alone && most->second != Encoding::Windows1252) return most->second;
 
-  const double s866 = a.s866, s1251 = a.s1251;
+  const double s866 = a.s866, s1251 = a.s1251, skoi8 = a.skoi8;
   bool runs = a.next_to_high > a.next_to_ascii_letter;
   // CP866 first: ICU has no detector for it, and in 1251 its lower-case letters are symbols.
-  if (runs && s866 > s1251 && s866 > 0) return Encoding::Cp866;
+  if (runs && s866 > s1251 && s866 > skoi8 && s866 > 0) return Encoding::Cp866;
+  // KOI8-R's lower-case letters are windows-1251's capitals and the reverse. Names read in the
+  // wrong one of the two have a capital after a lower-case letter (`гЕОРГИЙ`); text in capitals
+  // (`ЧЕМПИОНАТ СССР`) has none in either, and reads as lower case in the wrong one, so there the
+  // frequent letters decide (ICU's detector, asked, took short names in KOI8-R for Latin-1).
+  // windows-1251 keeps a tie.
+  if (runs && skoi8 > 0) {
+    const bool koi8 = a.lower_upper1251 != a.lower_upper_koi8 ? a.lower_upper1251 > a.lower_upper_koi8
+                                                              : a.frequent_koi8 > a.frequent1251;
+    if (koi8) return Encoding::Koi8r;
+  }
 
   bool clear_margin =
       a.next_to_high >= 2 * a.next_to_ascii_letter + 2 || a.next_to_ascii_letter >= 2 * a.next_to_high + 2;
@@ -504,6 +541,7 @@ std::string_view encoding_name(Encoding e) {
     case Encoding::Windows1252: return "windows-1252";
     case Encoding::Windows1251: return "windows-1251";
     case Encoding::Cp866: return "CP866";
+    case Encoding::Koi8r: return "KOI8-R";
   }
   return "?";
 }
@@ -523,6 +561,8 @@ std::optional<Encoding> encoding_from_name(std::string_view name) {
       {"cp1252", Encoding::Windows1252}, {"windows-1251", Encoding::Windows1251},
       {"cp1251", Encoding::Windows1251}, {"cp866", Encoding::Cp866},
       {"ibm866", Encoding::Cp866},       {"ibm-866", Encoding::Cp866},
+      {"koi8-r", Encoding::Koi8r},       {"koi8r", Encoding::Koi8r},
+      {"koi8", Encoding::Koi8r},         {"cskoi8r", Encoding::Koi8r},
   };
   for (const Alias& a : kAliases)
     if (iequals(a.name, name)) return a.encoding;
@@ -530,7 +570,8 @@ std::optional<Encoding> encoding_from_name(std::string_view name) {
 }
 
 bool is_single_byte(Encoding e) {
-  return e == Encoding::Latin1 || e == Encoding::Windows1252 || e == Encoding::Windows1251 || e == Encoding::Cp866;
+  return e == Encoding::Latin1 || e == Encoding::Windows1252 || e == Encoding::Windows1251 || e == Encoding::Cp866 ||
+         e == Encoding::Koi8r;
 }
 
 std::uint64_t OffsetMap::original(std::uint64_t decoded) const {
@@ -627,7 +668,8 @@ Decoded decode(std::string_view bytes, const DecodeOptions& options) {
     case Encoding::Latin1:
     case Encoding::Windows1252:
     case Encoding::Windows1251:
-    case Encoding::Cp866: decode_single_byte(d, bytes, table_for(d.encoding), normalize); return d;
+    case Encoding::Cp866:
+    case Encoding::Koi8r: decode_single_byte(d, bytes, table_for(d.encoding), normalize); return d;
   }
   return d;
 }
@@ -670,7 +712,8 @@ std::string encode(std::string_view utf8, Encoding target) {
     case Encoding::Latin1:
     case Encoding::Windows1252:
     case Encoding::Windows1251:
-    case Encoding::Cp866: {
+    case Encoding::Cp866:
+    case Encoding::Koi8r: {
       const HighTable& table = table_for(target);
       while (p < end) {
         char32_t cp = kReplacement;

@@ -35,6 +35,7 @@ constexpr GoldenCase kCases[] = {
     // Russian moves in a code page, with ASCII tags: the piece letters alone name the code page.
     {"check_ru_moves_cp866_notes", "check tests/fixtures/pgn/ru-opera-moves-cp866.pgn --notes --color never"},
     {"convert_ru_moves_cp1251_to_en", "convert tests/fixtures/pgn/ru-opera-moves-cp1251.pgn --to en"},
+    {"convert_ru_koi8r_to_en", "convert tests/fixtures/pgn/ru-opera-koi8r.pgn --to en"},
     {"convert_de_to_figurine", "convert samples/de-opera.pgn --to figurine"},
     {"convert_fr_to_lan", "convert samples/fr-immortelle-toujours-verte.pgn --to en:lan"},
     {"convert_960_to_uci", "convert samples/chess960-sp140.pgn --to uci"},

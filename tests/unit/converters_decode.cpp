@@ -79,6 +79,37 @@ TEST_CASE("decode: Russian game in CP1251 and CP866 (own fixtures)") {
   CHECK(encode(expected, Encoding::Windows1251) == read_fixture("russian-cp1251.pgn"));
 }
 
+TEST_CASE("decode: Russian text in KOI8-R, and windows-1251 and KOI8-R told apart in either case") {
+  // KOI8-R's lower-case letters sit where windows-1251 has its capitals and the reverse, so a
+  // reading in the wrong one of the two is as Cyrillic as the right one: the case pattern of the
+  // words and the frequent letters tell them apart.
+  const std::string expected = read_fixture("russian-utf8.pgn");
+  REQUIRE(!expected.empty());
+  const std::string koi8 = encode(expected, Encoding::Koi8r);
+  const Decoded d = decode(koi8);
+  CHECK(d.encoding == Encoding::Koi8r);
+  CHECK(d.text() == expected);
+  struct Row {
+    const char* tags;  // UTF-8
+  };
+  const Row rows[] = {
+      {"[White \"Карпов, Анатолий\"]"},                                          // capitalised names
+      {"[White \"Георгий Марко\"]\n[Site \"Париж\"]"},                           // short ones
+      {"[Event \"ЧЕМПИОНАТ СССР\"]\n[White \"КАРПОВ\"]\n[Black \"СПАССКИЙ\"]"},  // capitals only
+      {"[Annotator \"шахматный клуб\"]\n[Site \"москва\"]"},                     // lower case only
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.tags);
+    const std::string game = std::string(row.tags) + "\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+    for (Encoding e : {Encoding::Windows1251, Encoding::Koi8r, Encoding::Cp866}) {
+      CAPTURE(encoding_name(e));
+      const std::string bytes = encode(game, e);
+      CHECK(detect_encoding(bytes) == e);
+      CHECK(decode(bytes).text() == game);
+    }
+  }
+}
+
 TEST_CASE("decode: a short Cyrillic tag alone is still Cyrillic, German names stay Latin") {
   // "Карпов" in CP1251 and in CP866.
   CHECK(detect_encoding("[White \"\xCA\xE0\xF0\xEF\xEE\xE2\"]") == Encoding::Windows1251);
@@ -111,7 +142,7 @@ TEST_CASE("decode: piece letters in moves name the code page when nothing else i
   for (const Row& row : rows) {
     const std::string game = std::string("[Site \"") + row.tags + "\"]\n\n" + row.movetext + "\n";
     CAPTURE(game);
-    for (Encoding e : {Encoding::Windows1251, Encoding::Cp866}) {
+    for (Encoding e : {Encoding::Windows1251, Encoding::Cp866, Encoding::Koi8r}) {
       CAPTURE(encoding_name(e));
       // The tags go in as they are (ASCII, or one Latin-1 byte: ü is a Cyrillic letter in either
       // code page and weighs nothing against the moves); the movetext goes into the code page.
@@ -233,6 +264,9 @@ TEST_CASE("decode: BOM offsets") {
 TEST_CASE("decode: names") {
   CHECK(encoding_from_name("Latin1") == Encoding::Latin1);
   CHECK(encoding_from_name("CP866") == Encoding::Cp866);
+  CHECK(encoding_from_name("KOI8-R") == Encoding::Koi8r);
+  CHECK(encoding_from_name("koi8r") == Encoding::Koi8r);
+  CHECK(encoding_name(Encoding::Koi8r) == "KOI8-R");
   CHECK(encoding_from_name("windows-1251") == Encoding::Windows1251);
   CHECK(!encoding_from_name("ebcdic"));
   CHECK(encoding_name(Encoding::Windows1252) == "windows-1252");
