@@ -275,35 +275,76 @@ bool starts_piece_move(std::string_view bytes, std::size_t i) {
          end == '!' || end == '?' || end == ')';
 }
 
+// What high_bytes() asks of each byte 0x80–0xFF, looked up once per byte: the Russian scores,
+// and the frequent-letter and case facts under windows-1251 and KOI8-R.
+struct ByteFacts {
+  double s866 = 0, s1251 = 0, skoi8 = 0;
+  std::uint8_t lead = 0;  // piece_leads()
+  enum : std::uint8_t {
+    kFrequent1251 = 1,
+    kFrequentKoi8 = 2,
+    kLower1251 = 4,
+    kUpper1251 = 8,
+    kLowerKoi8 = 16,
+    kUpperKoi8 = 32
+  };
+  std::uint8_t facts = 0;
+};
+
+const std::array<ByteFacts, 128>& byte_facts() {
+  static const std::array<ByteFacts, 128> table = [] {
+    std::array<ByteFacts, 128> t{};
+    const HighTable& cp866 = table_for(Encoding::Cp866);
+    const HighTable& cp1251 = table_for(Encoding::Windows1251);
+    const HighTable& koi8r = table_for(Encoding::Koi8r);
+    for (std::size_t b = 0; b < 128; ++b) {
+      ByteFacts& f = t[b];
+      f.s866 = russian_score(cp866[b]);
+      f.s1251 = russian_score(cp1251[b]);
+      f.skoi8 = russian_score(koi8r[b]);
+      f.lead = piece_leads()[b];
+      const auto set = [&](bool on, std::uint8_t bit) { f.facts |= on ? bit : 0; };
+      set(is_frequent_letter(cp1251[b]), ByteFacts::kFrequent1251);
+      set(is_frequent_letter(koi8r[b]), ByteFacts::kFrequentKoi8);
+      set(is_cyrillic_lower(cp1251[b]), ByteFacts::kLower1251);
+      set(is_cyrillic_upper(cp1251[b]), ByteFacts::kUpper1251);
+      set(is_cyrillic_lower(koi8r[b]), ByteFacts::kLowerKoi8);
+      set(is_cyrillic_upper(koi8r[b]), ByteFacts::kUpperKoi8);
+    }
+    return t;
+  }();
+  return table;
+}
+
 HighBytes high_bytes(std::string_view bytes) {
   HighBytes a;
   auto is_high = [](unsigned char c) { return c >= 0x80; };
   auto is_letter = [](unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; };
-  const HighTable& cp866 = table_for(Encoding::Cp866);
-  const HighTable& cp1251 = table_for(Encoding::Windows1251);
-  const HighTable& koi8r = table_for(Encoding::Koi8r);
+  const std::array<ByteFacts, 128>& facts = byte_facts();
   for_each_high(bytes, [&](std::size_t i) {
     const auto c = static_cast<unsigned char>(bytes[i]);
+    const ByteFacts& f = facts[c - 0x80];
     ++a.high;
     auto prev = i > 0 ? static_cast<unsigned char>(bytes[i - 1]) : 0;
     auto next = i + 1 < bytes.size() ? static_cast<unsigned char>(bytes[i + 1]) : 0;
     if (is_high(prev) || is_high(next)) ++a.next_to_high;
     else if (is_letter(prev) || is_letter(next)) ++a.next_to_ascii_letter;
-    a.s866 += russian_score(cp866[c - 0x80]);
-    a.s1251 += russian_score(cp1251[c - 0x80]);
-    a.skoi8 += russian_score(koi8r[c - 0x80]);
-    a.frequent1251 += is_frequent_letter(cp1251[c - 0x80]);
-    a.frequent_koi8 += is_frequent_letter(koi8r[c - 0x80]);
+    a.s866 += f.s866;
+    a.s1251 += f.s1251;
+    a.skoi8 += f.skoi8;
+    a.frequent1251 += (f.facts & ByteFacts::kFrequent1251) != 0;
+    a.frequent_koi8 += (f.facts & ByteFacts::kFrequentKoi8) != 0;
     if (is_high(prev)) {
-      a.lower_upper1251 += is_cyrillic_lower(cp1251[prev - 0x80]) && is_cyrillic_upper(cp1251[c - 0x80]);
-      a.lower_upper_koi8 += is_cyrillic_lower(koi8r[prev - 0x80]) && is_cyrillic_upper(koi8r[c - 0x80]);
+      const std::uint8_t before = facts[prev - 0x80].facts;
+      a.lower_upper1251 += (before & ByteFacts::kLower1251) && (f.facts & ByteFacts::kUpper1251);
+      a.lower_upper_koi8 += (before & ByteFacts::kLowerKoi8) && (f.facts & ByteFacts::kUpperKoi8);
     }
     a.c1_controls = a.c1_controls || c <= 0x9F;
-    if (const std::uint8_t lead = piece_leads()[c - 0x80]; lead && starts_piece_move(bytes, i)) {
-      a.moves1252 += lead & 1u;
-      a.moves1251 += (lead >> 1) & 1u;
-      a.moves866 += (lead >> 2) & 1u;
-      a.moves_koi8 += (lead >> 3) & 1u;
+    if (f.lead && starts_piece_move(bytes, i)) {
+      a.moves1252 += f.lead & 1u;
+      a.moves1251 += (f.lead >> 1) & 1u;
+      a.moves866 += (f.lead >> 2) & 1u;
+      a.moves_koi8 += (f.lead >> 3) & 1u;
     }
   });
   return a;
