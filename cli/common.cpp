@@ -31,9 +31,9 @@ void add_from_option(CLI::App* sub, std::string& from) {
 }
 
 void add_encoding_option(CLI::App* sub, std::string& encoding) {
-  sub->add_option(
-      "--encoding", encoding,
-      "Input encoding instead of detection: utf-8, latin1, windows-1252, windows-1251, cp866, koi8-r, utf-16");
+  sub->add_option("--encoding", encoding,
+                  "Input encoding instead of detection: utf-8, latin1, windows-1252, windows-1251, cp866, koi8-r, "
+                  "windows-1250, iso-8859-2, utf-16");
 }
 
 void add_jobs_option(CLI::App* sub, unsigned& jobs) {
@@ -147,7 +147,8 @@ bool prepare_inputs(const std::vector<std::string>& inputs, const std::string& f
     auto enc = encoding_from_name(encoding);
     if (!enc) {
       io.err << "planilla: --encoding: unknown encoding '" << encoding
-             << "'; valid: utf-8, utf-16le, utf-16be, latin1, windows-1252, windows-1251, cp866, koi8-r\n";
+             << "'; valid: utf-8, utf-16le, utf-16be, latin1, windows-1252, windows-1251, cp866, koi8-r, windows-1250, "
+                "iso-8859-2\n";
       return false;
     }
     setup.read_options.encoding = *enc;

@@ -149,7 +149,12 @@ HighTable load_table(const char* icu_name) {
 #include "converters/input/code_pages.inc"
 HighTable load_table(const char* icu_name) {
   const std::string_view name = icu_name;
-  return name == "windows-1252" ? kCp1252 : name == "windows-1251" ? kCp1251 : name == "KOI8-R" ? kKoi8r : kCp866;
+  return name == "windows-1252"   ? kCp1252
+         : name == "windows-1251" ? kCp1251
+         : name == "KOI8-R"       ? kKoi8r
+         : name == "windows-1250" ? kCp1250
+         : name == "ISO-8859-2"   ? kIso8859_2
+                                  : kCp866;
 }
 #endif
 
@@ -163,11 +168,15 @@ const HighTable& table_for(Encoding e) {
   static const HighTable cp1251 = load_table("windows-1251");
   static const HighTable cp866 = load_table("ibm-866");
   static const HighTable koi8r = load_table("KOI8-R");
+  static const HighTable cp1250 = load_table("windows-1250");
+  static const HighTable iso8859_2 = load_table("ISO-8859-2");
   switch (e) {
     case Encoding::Windows1252: return cp1252;
     case Encoding::Windows1251: return cp1251;
     case Encoding::Cp866: return cp866;
     case Encoding::Koi8r: return koi8r;
+    case Encoding::Windows1250: return cp1250;
+    case Encoding::Iso8859_2: return iso8859_2;
     case Encoding::Latin1:
     case Encoding::Ascii:
     case Encoding::Utf8:
@@ -190,6 +199,10 @@ double russian_score(char32_t cp) {
   return -1.0;
 }
 
+// A letter of the Latin scripts (U+00C0–U+024F less × and ÷): what a high byte inside a word
+// of a Latin-script name is.
+bool is_latin_letter(char32_t cp) { return cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7; }
+
 // One of the most frequent Russian letters, in either case.
 bool is_frequent_letter(char32_t cp) {
   if (cp >= 0x410 && cp <= 0x42F) cp += 0x20;
@@ -210,6 +223,10 @@ struct HighBytes {
   // lower-case letter followed by a capital (`гЕОРГИЙ`, a name read in the wrong one), and the
   // frequent letters in either case (text in capitals reads as lower case in the wrong one).
   std::size_t lower_upper1251 = 0, lower_upper_koi8 = 0, frequent1251 = 0, frequent_koi8 = 0;
+  // High bytes inside a word (letters or high bytes on both sides) that are no letter under
+  // windows-1252, windows-1250 and ISO-8859-2: `Rados³aw` is Polish `Radosław` in a Western
+  // reading.
+  std::size_t symbols1252 = 0, symbols1250 = 0, symbols8859_2 = 0;
   bool c1_controls = false;
   // Move-shaped tokens (`Кf3`, `Крg1`, `Лad1`) whose high first byte is a piece letter under
   // windows-1252, windows-1251, CP866 and KOI8-R: see piece_leads().
@@ -289,6 +306,7 @@ struct ByteFacts {
     kUpperKoi8 = 32
   };
   std::uint8_t facts = 0;
+  std::uint8_t symbol = 0;  // bit 0: no letter under windows-1252; bit 1: windows-1250; bit 2: ISO-8859-2
 };
 
 const std::array<ByteFacts, 128>& byte_facts() {
@@ -310,6 +328,10 @@ const std::array<ByteFacts, 128>& byte_facts() {
       set(is_cyrillic_upper(cp1251[b]), ByteFacts::kUpper1251);
       set(is_cyrillic_lower(koi8r[b]), ByteFacts::kLowerKoi8);
       set(is_cyrillic_upper(koi8r[b]), ByteFacts::kUpperKoi8);
+      const HighTable* latin[] = {&table_for(Encoding::Windows1252), &table_for(Encoding::Windows1250),
+                                  &table_for(Encoding::Iso8859_2)};
+      for (std::uint8_t k = 0; k < 3; ++k)
+        if (!is_latin_letter((*latin[k])[b])) f.symbol |= static_cast<std::uint8_t>(1u << k);
     }
     return t;
   }();
@@ -340,6 +362,11 @@ HighBytes high_bytes(std::string_view bytes) {
       a.lower_upper_koi8 += (before & ByteFacts::kLowerKoi8) && (f.facts & ByteFacts::kUpperKoi8);
     }
     a.c1_controls = a.c1_controls || c <= 0x9F;
+    if (f.symbol && (is_high(prev) || is_letter(prev)) && (is_high(next) || is_letter(next))) {
+      a.symbols1252 += f.symbol & 1u;
+      a.symbols1250 += (f.symbol >> 1) & 1u;
+      a.symbols8859_2 += (f.symbol >> 2) & 1u;
+    }
     if (f.lead && starts_piece_move(bytes, i)) {
       a.moves1252 += f.lead & 1u;
       a.moves1251 += (f.lead >> 1) & 1u;
@@ -425,6 +452,11 @@ Encoding detect_single_byte(std::string_view bytes, std::optional<Encoding> pref
     if (icu != IcuVerdict::None) cyrillic = icu == IcuVerdict::Cyrillic;
   }
   if (cyrillic) return Encoding::Windows1251;
+  // A Western reading with symbols inside words (`Rados³aw`, `Wroc³aw`, `¦wi±tek`) where a
+  // Central European one has fewer: that one, windows-1250 on a tie (the two differ in a few
+  // letters: `ą` `ś` `ź` `Ś` `Ź` and the carons of `š` `ť` `ž`).
+  if (std::min(a.symbols1250, a.symbols8859_2) < a.symbols1252)
+    return a.symbols1250 <= a.symbols8859_2 ? Encoding::Windows1250 : Encoding::Iso8859_2;
   return a.c1_controls ? Encoding::Windows1252 : Encoding::Latin1;
 }
 
@@ -583,6 +615,8 @@ std::string_view encoding_name(Encoding e) {
     case Encoding::Windows1251: return "windows-1251";
     case Encoding::Cp866: return "CP866";
     case Encoding::Koi8r: return "KOI8-R";
+    case Encoding::Windows1250: return "windows-1250";
+    case Encoding::Iso8859_2: return "ISO-8859-2";
   }
   return "?";
 }
@@ -593,17 +627,34 @@ std::optional<Encoding> encoding_from_name(std::string_view name) {
     Encoding encoding;
   };
   static constexpr Alias kAliases[] = {
-      {"ascii", Encoding::Ascii},        {"us-ascii", Encoding::Ascii},
-      {"utf-8", Encoding::Utf8},         {"utf8", Encoding::Utf8},
-      {"utf-8-bom", Encoding::Utf8Bom},  {"utf-16le", Encoding::Utf16Le},
-      {"utf-16be", Encoding::Utf16Be},   {"latin1", Encoding::Latin1},
-      {"latin-1", Encoding::Latin1},     {"iso-8859-1", Encoding::Latin1},
-      {"iso8859-1", Encoding::Latin1},   {"windows-1252", Encoding::Windows1252},
-      {"cp1252", Encoding::Windows1252}, {"windows-1251", Encoding::Windows1251},
-      {"cp1251", Encoding::Windows1251}, {"cp866", Encoding::Cp866},
-      {"ibm866", Encoding::Cp866},       {"ibm-866", Encoding::Cp866},
-      {"koi8-r", Encoding::Koi8r},       {"koi8r", Encoding::Koi8r},
-      {"koi8", Encoding::Koi8r},         {"cskoi8r", Encoding::Koi8r},
+      {"ascii", Encoding::Ascii},
+      {"us-ascii", Encoding::Ascii},
+      {"utf-8", Encoding::Utf8},
+      {"utf8", Encoding::Utf8},
+      {"utf-8-bom", Encoding::Utf8Bom},
+      {"utf-16le", Encoding::Utf16Le},
+      {"utf-16be", Encoding::Utf16Be},
+      {"latin1", Encoding::Latin1},
+      {"latin-1", Encoding::Latin1},
+      {"iso-8859-1", Encoding::Latin1},
+      {"iso8859-1", Encoding::Latin1},
+      {"windows-1252", Encoding::Windows1252},
+      {"cp1252", Encoding::Windows1252},
+      {"windows-1251", Encoding::Windows1251},
+      {"cp1251", Encoding::Windows1251},
+      {"cp866", Encoding::Cp866},
+      {"ibm866", Encoding::Cp866},
+      {"ibm-866", Encoding::Cp866},
+      {"koi8-r", Encoding::Koi8r},
+      {"koi8r", Encoding::Koi8r},
+      {"koi8", Encoding::Koi8r},
+      {"cskoi8r", Encoding::Koi8r},
+      {"windows-1250", Encoding::Windows1250},
+      {"cp1250", Encoding::Windows1250},
+      {"iso-8859-2", Encoding::Iso8859_2},
+      {"iso8859-2", Encoding::Iso8859_2},
+      {"latin2", Encoding::Iso8859_2},
+      {"latin-2", Encoding::Iso8859_2},
   };
   for (const Alias& a : kAliases)
     if (iequals(a.name, name)) return a.encoding;
@@ -612,7 +663,7 @@ std::optional<Encoding> encoding_from_name(std::string_view name) {
 
 bool is_single_byte(Encoding e) {
   return e == Encoding::Latin1 || e == Encoding::Windows1252 || e == Encoding::Windows1251 || e == Encoding::Cp866 ||
-         e == Encoding::Koi8r;
+         e == Encoding::Koi8r || e == Encoding::Windows1250 || e == Encoding::Iso8859_2;
 }
 
 std::uint64_t OffsetMap::original(std::uint64_t decoded) const {
@@ -710,7 +761,9 @@ Decoded decode(std::string_view bytes, const DecodeOptions& options) {
     case Encoding::Windows1252:
     case Encoding::Windows1251:
     case Encoding::Cp866:
-    case Encoding::Koi8r: decode_single_byte(d, bytes, table_for(d.encoding), normalize); return d;
+    case Encoding::Koi8r:
+    case Encoding::Windows1250:
+    case Encoding::Iso8859_2: decode_single_byte(d, bytes, table_for(d.encoding), normalize); return d;
   }
   return d;
 }
@@ -754,7 +807,9 @@ std::string encode(std::string_view utf8, Encoding target) {
     case Encoding::Windows1252:
     case Encoding::Windows1251:
     case Encoding::Cp866:
-    case Encoding::Koi8r: {
+    case Encoding::Koi8r:
+    case Encoding::Windows1250:
+    case Encoding::Iso8859_2: {
       const HighTable& table = table_for(target);
       while (p < end) {
         char32_t cp = kReplacement;

@@ -4,8 +4,9 @@
 // Supported: UTF-8 (validated; BOM stripped), UTF-16 LE/BE (BOM), ISO-8859-1 / Windows-1252,
 // Windows-1251 (ICU's charset detector + an own check), CP866 (ICU cannot detect it: an own
 // heuristic on where Cyrillic letters fall), KOI8-R (the same heuristic: lower-case letters in
-// 0xC0–0xDF, where windows-1251 has its capitals). Pure ASCII and valid UTF-8 without CR take a fast
-// path that neither copies nor calls ICU.
+// 0xC0–0xDF, where windows-1251 has its capitals), windows-1250 and ISO-8859-2 (when a Western
+// reading puts symbols inside words: `Rados³aw` for `Radosław`). Pure ASCII and valid UTF-8
+// without CR take a fast path that neither copies nor calls ICU.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +29,8 @@ enum class Encoding : std::uint8_t {
   Windows1251,  // Cyrillic, Windows
   Cp866,        // Cyrillic, DOS
   Koi8r,        // Cyrillic, Unix and the early Russian Internet
+  Windows1250,  // Central European, Windows (Polish, Czech, Slovak, Hungarian, Slovenian, Croatian)
+  Iso8859_2,    // Central European, ISO (Latin-2)
 };
 
 // "UTF-8", "windows-1251", "CP866" … (IANA-style names, as printed in N-ENCODING notes).

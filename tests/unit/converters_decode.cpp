@@ -110,6 +110,45 @@ TEST_CASE("decode: Russian text in KOI8-R, and windows-1251 and KOI8-R told apar
   }
 }
 
+TEST_CASE("decode: Central European names whose Western reading puts symbols inside words") {
+  // Polish `ł` is windows-1252's `³`, `ą` `¹` (windows-1250) or `±` (ISO-8859-2), Slovak `ľ` `¾`:
+  // read as Western text the names changed with nothing said but an N-ENCODING note.
+  struct Row {
+    const char* tags;  // UTF-8
+    Encoding encoding;
+  };
+  const Row rows[] = {
+      {"[White \"Wojtaszek, Radosław\"]\n[Site \"Wrocław\"]", Encoding::Windows1250},  // ł: both alike
+      {"[White \"Świątek, Łukasz\"]\n[Site \"Łódź\"]", Encoding::Windows1250},
+      {"[White \"Świątek, Łukasz\"]\n[Site \"Łódź\"]", Encoding::Iso8859_2},
+      {"[White \"Ľupták, Ján\"]\n[Site \"Žilina\"]\n[Black \"Šťastný, Ľuboš\"]", Encoding::Windows1250},
+      {"[White \"Ľupták, Ján\"]\n[Site \"Žilina\"]\n[Black \"Šťastný, Ľuboš\"]", Encoding::Iso8859_2},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.tags);
+    CAPTURE(encoding_name(row.encoding));
+    const std::string game = std::string(row.tags) + "\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+    const std::string bytes = encode(game, row.encoding);
+    const Decoded d = decode(bytes);
+    // `ł` is the same byte in both: either reading gives the same text.
+    CHECK((d.encoding == row.encoding || (d.encoding == Encoding::Windows1250 && row.encoding == Encoding::Iso8859_2)));
+    CHECK(d.text() == game);
+  }
+  // Western names keep their Western reading: their high bytes are letters in all three, or
+  // symbols in all three (Catalan `l·l`, `O’Brien`, `¿Qué`).
+  for (const char* tags : {"[White \"Müller, Jörg\"]\n[Site \"Düsseldorf\"]", "[White \"Núñez, Iñaki\"]",
+                           "[Site \"Col·legi de Sant Cugat\"]\n[White \"O’Brien\"]", "[Site \"Brøndum, Ærø\"]",
+                           "{¿Qué? ¡Bien! Nº 5, 1ª ronda, cœur}"}) {
+    CAPTURE(tags);
+    const std::string game = std::string(tags) + "\n\n1. e4 e5 *\n";
+    const Decoded d = decode(encode(game, Encoding::Windows1252));
+    CHECK((d.encoding == Encoding::Windows1252 || d.encoding == Encoding::Latin1));
+    CHECK(d.text() == game);
+  }
+  CHECK(encoding_from_name("latin2") == Encoding::Iso8859_2);
+  CHECK(encoding_from_name("cp1250") == Encoding::Windows1250);
+}
+
 TEST_CASE("decode: a short Cyrillic tag alone is still Cyrillic, German names stay Latin") {
   // "Карпов" in CP1251 and in CP866.
   CHECK(detect_encoding("[White \"\xCA\xE0\xF0\xEF\xEE\xE2\"]") == Encoding::Windows1251);
