@@ -154,6 +154,10 @@ HighTable load_table(const char* icu_name) {
          : name == "KOI8-R"       ? kKoi8r
          : name == "windows-1250" ? kCp1250
          : name == "ISO-8859-2"   ? kIso8859_2
+         : name == "windows-1253" ? kCp1253
+         : name == "ISO-8859-7"   ? kIso8859_7
+         : name == "windows-1254" ? kCp1254
+         : name == "ISO-8859-9"   ? kIso8859_9
                                   : kCp866;
 }
 #endif
@@ -170,6 +174,10 @@ const HighTable& table_for(Encoding e) {
   static const HighTable koi8r = load_table("KOI8-R");
   static const HighTable cp1250 = load_table("windows-1250");
   static const HighTable iso8859_2 = load_table("ISO-8859-2");
+  static const HighTable cp1253 = load_table("windows-1253");
+  static const HighTable iso8859_7 = load_table("ISO-8859-7");
+  static const HighTable cp1254 = load_table("windows-1254");
+  static const HighTable iso8859_9 = load_table("ISO-8859-9");
   switch (e) {
     case Encoding::Windows1252: return cp1252;
     case Encoding::Windows1251: return cp1251;
@@ -177,6 +185,10 @@ const HighTable& table_for(Encoding e) {
     case Encoding::Koi8r: return koi8r;
     case Encoding::Windows1250: return cp1250;
     case Encoding::Iso8859_2: return iso8859_2;
+    case Encoding::Windows1253: return cp1253;
+    case Encoding::Iso8859_7: return iso8859_7;
+    case Encoding::Windows1254: return cp1254;
+    case Encoding::Iso8859_9: return iso8859_9;
     case Encoding::Latin1:
     case Encoding::Ascii:
     case Encoding::Utf8:
@@ -203,6 +215,64 @@ double russian_score(char32_t cp) {
 // of a Latin-script name is.
 bool is_latin_letter(char32_t cp) { return cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7; }
 
+// Letter frequencies in per cent of running text, by lower-case letter in alphabetical order:
+// Russian а…я (ё with е), Greek α…ω (ς with σ, accented vowels with their base letter). Between
+// a Greek and a Russian reading of the same bytes, the one whose letters are the language's
+// frequent ones wins: Greek text read as windows-1251 is Cyrillic too, but its letters are the
+// wrong ones.
+constexpr std::array<double, 32> kRussianFrequency = {8.0, 1.6, 4.5, 1.7,  3.0,  8.5, 0.9, 1.6, 7.4, 1.2, 3.5,
+                                                      4.4, 3.2, 6.7, 11.0, 2.8,  4.7, 5.5, 6.3, 2.6, 0.3, 1.0,
+                                                      0.5, 1.4, 0.7, 0.4,  0.04, 1.9, 1.7, 0.3, 0.6, 2.0};
+constexpr std::array<double, 24> kGreekFrequency = {12.0, 0.8, 1.8,  1.7, 8.0, 0.5, 5.0, 1.3, 8.5, 4.0, 2.8, 3.5,
+                                                    7.0,  0.5, 10.0, 4.0, 4.5, 7.5, 8.0, 4.5, 0.9, 1.2, 0.2, 2.0};
+
+// A capital counts a quarter: text is mostly lower case, and KOI8-R's lower-case letters are
+// windows-1253's Greek capitals (KOI8-R's `шахматный клуб` is windows-1253's `ΫΑΘΝΑΤΞΩΚ ΛΜΥΒ`).
+constexpr double kCapitalWeight = 0.25;
+
+double russian_frequency(char32_t cp) {
+  double weight = 1.0;
+  if (cp == 0x401) cp = 0x415;  // Ё → Е
+  if (cp == 0x451) cp = 0x435;  // ё → е
+  if (cp >= 0x410 && cp <= 0x42F) {
+    cp += 0x20;
+    weight = kCapitalWeight;
+  }
+  return cp >= 0x430 && cp <= 0x44F ? weight * kRussianFrequency[cp - 0x430] : 0.0;
+}
+
+double greek_frequency(char32_t cp) {
+  const double weight = cp >= 0x386 && cp <= 0x3AB ? kCapitalWeight : 1.0;
+  switch (cp) {  // tonos and dialytika: the base letter
+    case 0x386:
+    case 0x3AC: cp = 0x3B1; break;  // Ά ά
+    case 0x388:
+    case 0x3AD: cp = 0x3B5; break;  // Έ έ
+    case 0x389:
+    case 0x3AE: cp = 0x3B7; break;  // Ή ή
+    case 0x38A:
+    case 0x3AF:
+    case 0x3AA:
+    case 0x3CA:
+    case 0x390: cp = 0x3B9; break;  // Ί ί Ϊ ϊ ΐ
+    case 0x38C:
+    case 0x3CC: cp = 0x3BF; break;  // Ό ό
+    case 0x38E:
+    case 0x3CD:
+    case 0x3AB:
+    case 0x3CB:
+    case 0x3B0: cp = 0x3C5; break;  // Ύ ύ Ϋ ϋ ΰ
+    case 0x38F:
+    case 0x3CE: cp = 0x3C9; break;  // Ώ ώ
+    case 0x3C2: cp = 0x3C3; break;  // ς → σ
+    default: break;
+  }
+  if (cp >= 0x391 && cp <= 0x3A9) cp += 0x20;
+  if (cp < 0x3B1 || cp > 0x3C9 || cp == 0x3C2) return 0.0;
+  // The table has 24 letters: U+03C2 (final sigma) inside the range is not one of them.
+  return weight * kGreekFrequency[cp - 0x3B1 - (cp > 0x3C2 ? 1 : 0)];
+}
+
 // One of the most frequent Russian letters, in either case.
 bool is_frequent_letter(char32_t cp) {
   if (cp >= 0x410 && cp <= 0x42F) cp += 0x20;
@@ -223,22 +293,34 @@ struct HighBytes {
   // lower-case letter followed by a capital (`гЕОРГИЙ`, a name read in the wrong one), and the
   // frequent letters in either case (text in capitals reads as lower case in the wrong one).
   std::size_t lower_upper1251 = 0, lower_upper_koi8 = 0, frequent1251 = 0, frequent_koi8 = 0;
+  std::size_t lower_upper866 = 0, lower_upper1253 = 0;  // the same, for the Greek reading
+  // windows-1253's (and ISO-8859-7's) final sigma `ς` (0xF2) before a letter: Greek never writes
+  // it inside a word, and it is `т` in windows-1251 and `Р` in KOI8-R.
+  std::size_t sigma_inside = 0;
   // High bytes inside a word (letters or high bytes on both sides) that are no letter under
   // windows-1252, windows-1250 and ISO-8859-2: `Rados³aw` is Polish `Radosław` in a Western
   // reading.
   std::size_t symbols1252 = 0, symbols1250 = 0, symbols8859_2 = 0;
+  // Letter frequencies (russian_frequency, greek_frequency) under windows-1251, CP866, KOI8-R
+  // and windows-1253 (ISO-8859-7 has its letters where windows-1253 has them, but `Ά`), and
+  // whether ISO-8859-7's `Ά` (0xB6, windows-1253's `¶`) stands before a letter.
+  double ru1251 = 0, ru866 = 0, ru_koi8 = 0, el1253 = 0;
+  bool iso_alpha_tonos = false;
+  // Turkish read as Western text: `ı` as `ý`, `ş` `ğ` `Ş` `Ğ` as `þ` `ð` `Þ` `Ð`, next to a
+  // letter; and the vowels of Icelandic, whose letters those are (`á é í ó ú æ`).
+  std::size_t dotless_i = 0, turkish_marks = 0, icelandic_vowels = 0;
   bool c1_controls = false;
   // Move-shaped tokens (`Кf3`, `Крg1`, `Лad1`) whose high first byte is a piece letter under
   // windows-1252, windows-1251, CP866 and KOI8-R: see piece_leads().
-  std::size_t moves1252 = 0, moves1251 = 0, moves866 = 0, moves_koi8 = 0;
+  std::size_t moves1252 = 0, moves1251 = 0, moves866 = 0, moves_koi8 = 0, moves1253 = 0, moves1254 = 0;
 };
 
 // For each byte 0x80–0xFF: is it, under windows-1252 (bit 0), windows-1251 (bit 1), CP866
-// (bit 2) or KOI8-R (bit 3), the first character of a piece letter of some language (notation/languages.cpp: the
-// Cyrillic К Л Ф С П Кр Ц Д Т О А, Lithuanian Ž)? A Russian game whose only Cyrillic bytes are
-// its piece letters gives the Russian scores little to go on: each letter stands alone before
-// an ASCII square, as an accented Latin capital would. Where the piece letters stand is the
-// evidence: the code page that makes them piece letters is the game's.
+// (bit 2), KOI8-R (bit 3), windows-1253 (bit 4) or windows-1254 (bit 5), the first character of a piece letter of some
+// language (notation/languages.cpp: the Cyrillic К Л Ф С П Кр Ц Д Т О А, Lithuanian Ž)? A Russian game whose only
+// Cyrillic bytes are its piece letters gives the Russian scores little to go on: each letter stands alone before an
+// ASCII square, as an accented Latin capital would. Where the piece letters stand is the evidence: the code page that
+// makes them piece letters is the game's.
 using PieceLeads = std::array<std::uint8_t, 128>;
 
 const PieceLeads& piece_leads() {
@@ -259,8 +341,9 @@ const PieceLeads& piece_leads() {
           rest = bar == std::string_view::npos ? std::string_view{} : rest.substr(bar + 1);
         }
       }
-    const Encoding pages[] = {Encoding::Windows1252, Encoding::Windows1251, Encoding::Cp866, Encoding::Koi8r};
-    for (std::uint8_t bit = 0; bit < 4; ++bit) {
+    const Encoding pages[] = {Encoding::Windows1252, Encoding::Windows1251, Encoding::Cp866,
+                              Encoding::Koi8r,       Encoding::Windows1253, Encoding::Windows1254};
+    for (std::uint8_t bit = 0; bit < 6; ++bit) {
       const HighTable& table = table_for(pages[bit]);
       for (std::size_t b = 0; b < 128; ++b)
         if (table[b] && firsts.find(table[b]) != std::u32string::npos) t[b] |= static_cast<std::uint8_t>(1u << bit);
@@ -296,16 +379,23 @@ bool starts_piece_move(std::string_view bytes, std::size_t i) {
 // and the frequent-letter and case facts under windows-1251 and KOI8-R.
 struct ByteFacts {
   double s866 = 0, s1251 = 0, skoi8 = 0;
-  std::uint8_t lead = 0;  // piece_leads()
-  enum : std::uint8_t {
+  double ru1251 = 0, ru866 = 0, ru_koi8 = 0, el1253 = 0;  // russian_frequency, greek_frequency
+  std::uint8_t lead = 0;                                  // piece_leads()
+  // 1: Western `ý` (Turkish `ı`); 2: `þ` `ð` `Þ` `Ð` (`ş` `ğ` `Ş` `Ğ`); 4: `á é í ó ú æ`, either case.
+  std::uint8_t turkish = 0;
+  enum : std::uint16_t {
     kFrequent1251 = 1,
     kFrequentKoi8 = 2,
     kLower1251 = 4,
     kUpper1251 = 8,
     kLowerKoi8 = 16,
-    kUpperKoi8 = 32
+    kUpperKoi8 = 32,
+    kLower866 = 64,
+    kUpper866 = 128,
+    kLower1253 = 256,
+    kUpper1253 = 512
   };
-  std::uint8_t facts = 0;
+  std::uint16_t facts = 0;
   std::uint8_t symbol = 0;  // bit 0: no letter under windows-1252; bit 1: windows-1250; bit 2: ISO-8859-2
 };
 
@@ -321,13 +411,28 @@ const std::array<ByteFacts, 128>& byte_facts() {
       f.s1251 = russian_score(cp1251[b]);
       f.skoi8 = russian_score(koi8r[b]);
       f.lead = piece_leads()[b];
-      const auto set = [&](bool on, std::uint8_t bit) { f.facts |= on ? bit : 0; };
+      f.ru1251 = russian_frequency(cp1251[b]);
+      f.ru866 = russian_frequency(cp866[b]);
+      f.ru_koi8 = russian_frequency(koi8r[b]);
+      f.el1253 = greek_frequency(table_for(Encoding::Windows1253)[b]);
+      const char32_t western = table_for(Encoding::Windows1252)[b];
+      const auto among = [&](std::u32string_view set) { return western && set.find(western) != set.npos; };
+      f.turkish = static_cast<std::uint8_t>((western == U'ý' ? 1 : 0) | (among(U"þðÞÐ") ? 2 : 0) |
+                                            (among(U"ÁÉÍÓÚÆáéíóúæ") ? 4 : 0));
+      const auto set = [&](bool on, std::uint16_t bit) {
+        f.facts = static_cast<std::uint16_t>(f.facts | (on ? bit : 0));
+      };
       set(is_frequent_letter(cp1251[b]), ByteFacts::kFrequent1251);
       set(is_frequent_letter(koi8r[b]), ByteFacts::kFrequentKoi8);
       set(is_cyrillic_lower(cp1251[b]), ByteFacts::kLower1251);
       set(is_cyrillic_upper(cp1251[b]), ByteFacts::kUpper1251);
       set(is_cyrillic_lower(koi8r[b]), ByteFacts::kLowerKoi8);
       set(is_cyrillic_upper(koi8r[b]), ByteFacts::kUpperKoi8);
+      set(is_cyrillic_lower(cp866[b]), ByteFacts::kLower866);
+      set(is_cyrillic_upper(cp866[b]), ByteFacts::kUpper866);
+      const char32_t greek = table_for(Encoding::Windows1253)[b];
+      set((greek >= 0x3AC && greek <= 0x3CE) || greek == 0x390, ByteFacts::kLower1253);
+      set(greek >= 0x386 && greek <= 0x3AB, ByteFacts::kUpper1253);
       const HighTable* latin[] = {&table_for(Encoding::Windows1252), &table_for(Encoding::Windows1250),
                                   &table_for(Encoding::Iso8859_2)};
       for (std::uint8_t k = 0; k < 3; ++k)
@@ -357,11 +462,24 @@ HighBytes high_bytes(std::string_view bytes) {
     a.frequent1251 += (f.facts & ByteFacts::kFrequent1251) != 0;
     a.frequent_koi8 += (f.facts & ByteFacts::kFrequentKoi8) != 0;
     if (is_high(prev)) {
-      const std::uint8_t before = facts[prev - 0x80].facts;
+      const std::uint16_t before = facts[prev - 0x80].facts;
       a.lower_upper1251 += (before & ByteFacts::kLower1251) && (f.facts & ByteFacts::kUpper1251);
       a.lower_upper_koi8 += (before & ByteFacts::kLowerKoi8) && (f.facts & ByteFacts::kUpperKoi8);
+      a.lower_upper866 += (before & ByteFacts::kLower866) && (f.facts & ByteFacts::kUpper866);
+      a.lower_upper1253 += (before & ByteFacts::kLower1253) && (f.facts & ByteFacts::kUpper1253);
     }
     a.c1_controls = a.c1_controls || c <= 0x9F;
+    a.ru1251 += f.ru1251;
+    a.ru866 += f.ru866;
+    a.ru_koi8 += f.ru_koi8;
+    a.el1253 += f.el1253;
+    if (f.turkish && (is_high(prev) || is_letter(prev) || is_high(next) || is_letter(next))) {
+      a.dotless_i += f.turkish & 1u;
+      a.turkish_marks += (f.turkish >> 1) & 1u;
+      a.icelandic_vowels += (f.turkish >> 2) & 1u;
+    }
+    if (c == 0xB6 && (is_high(next) || is_letter(next))) a.iso_alpha_tonos = true;
+    if (c == 0xF2 && (is_high(next) || is_letter(next))) ++a.sigma_inside;
     if (f.symbol && (is_high(prev) || is_letter(prev)) && (is_high(next) || is_letter(next))) {
       a.symbols1252 += f.symbol & 1u;
       a.symbols1250 += (f.symbol >> 1) & 1u;
@@ -372,6 +490,8 @@ HighBytes high_bytes(std::string_view bytes) {
       a.moves1251 += (f.lead >> 1) & 1u;
       a.moves866 += (f.lead >> 2) & 1u;
       a.moves_koi8 += (f.lead >> 3) & 1u;
+      a.moves1253 += (f.lead >> 4) & 1u;
+      a.moves1254 += (f.lead >> 5) & 1u;
     }
   });
   return a;
@@ -417,17 +537,39 @@ Encoding detect_single_byte(std::string_view bytes, std::optional<Encoding> pref
   // Piece letters in moves outweigh everything else: a code page that makes them piece letters
   // in more moves than any other is the game's (two moves at least: one could be chance).
   constexpr std::size_t kFewMoves = 2;
-  const std::pair<std::size_t, Encoding> by_moves[] = {{a.moves1252, Encoding::Windows1252},
-                                                       {a.moves1251, Encoding::Windows1251},
-                                                       {a.moves866, Encoding::Cp866},
-                                                       {a.moves_koi8, Encoding::Koi8r}};
+  const std::pair<std::size_t, Encoding> by_moves[] = {
+      {a.moves1252, Encoding::Windows1252}, {a.moves1251, Encoding::Windows1251}, {a.moves866, Encoding::Cp866},
+      {a.moves_koi8, Encoding::Koi8r},      {a.moves1253, Encoding::Windows1253}, {a.moves1254, Encoding::Windows1254}};
   const auto most = std::max_element(std::begin(by_moves), std::end(by_moves));
   const bool alone = std::count_if(std::begin(by_moves), std::end(by_moves),
                                    [&](const auto& m) { return m.first == most->first; }) == 1;
-  if (most->first >= kFewMoves && alone && most->second != Encoding::Windows1252) return most->second;
+  // (ISO-8859-7 and -9 put the piece letters where windows-1253 and -1254 have them.)
+  const Encoding greek = a.iso_alpha_tonos ? Encoding::Iso8859_7 : Encoding::Windows1253;
+  const Encoding turkish = a.c1_controls ? Encoding::Windows1254 : Encoding::Iso8859_9;
+  if (most->first >= kFewMoves && alone && most->second != Encoding::Windows1252)
+    return most->second == Encoding::Windows1253   ? greek
+           : most->second == Encoding::Windows1254 ? turkish
+                                                   : most->second;
 
   const double s866 = a.s866, s1251 = a.s1251, skoi8 = a.skoi8;
   bool runs = a.next_to_high > a.next_to_ascii_letter;
+  const bool clear_margin =
+      a.next_to_high >= 2 * a.next_to_ascii_letter + 2 || a.next_to_ascii_letter >= 2 * a.next_to_high + 2;
+  // Greek text read as windows-1251 (or CP866, KOI8-R) is Cyrillic letters too, the wrong ones:
+  // the reading whose letters are its language's frequent ones wins, in either case, unless it
+  // puts capitals after lower-case letters where the best Russian reading does not (KOI8-R's
+  // `Георгий` is windows-1253's `ηΕΟΡΓΙΚ`) or a final sigma inside a word (KOI8-R's `ГЕОРГИЙ`,
+  // `ηεος…`: KOI8-R's letters are nearly a Greek transliteration, so frequencies alone do not
+  // tell its capitals from Greek). Only with a clear margin of runs: a Western name's two
+  // accented letters side by side (`Núñez`) are runs too, and ICU's detector, which decides those,
+  // takes Greek PGN for Latin-1 (its text is mostly ASCII).
+  if (runs && clear_margin) {
+    const std::pair<double, std::size_t> russian[] = {{a.ru1251, a.lower_upper1251},
+                                                      {a.ru866, a.lower_upper866},
+                                                      {a.ru_koi8, a.lower_upper_koi8}};
+    const auto best = std::max_element(std::begin(russian), std::end(russian));
+    if (a.el1253 > best->first && a.lower_upper1253 <= best->second && a.sigma_inside == 0) return greek;
+  }
   // CP866 first: ICU has no detector for it, and in 1251 its lower-case letters are symbols.
   if (runs && s866 > s1251 && s866 > skoi8 && s866 > 0) return Encoding::Cp866;
   // KOI8-R's lower-case letters are windows-1251's capitals and the reverse. Names read in the
@@ -438,11 +580,11 @@ Encoding detect_single_byte(std::string_view bytes, std::optional<Encoding> pref
   if (runs && skoi8 > 0) {
     const bool koi8 = a.lower_upper1251 != a.lower_upper_koi8 ? a.lower_upper1251 > a.lower_upper_koi8
                                                               : a.frequent_koi8 > a.frequent1251;
-    if (koi8) return Encoding::Koi8r;
+    // Without a clear margin of runs, as for windows-1251 below, ICU says whether the text is
+    // Cyrillic at all (`Héðinn`'s `éð` are runs, and KOI8-R's `ИП`).
+    if (koi8 && (clear_margin || icu_verdict(bytes) == IcuVerdict::Cyrillic)) return Encoding::Koi8r;
   }
 
-  bool clear_margin =
-      a.next_to_high >= 2 * a.next_to_ascii_letter + 2 || a.next_to_ascii_letter >= 2 * a.next_to_high + 2;
   bool cyrillic = runs && s1251 > 0;
   // ICU decides only without a clear margin, and can only make it Cyrillic where the text reads
   // as Russian in 1251: asked only then (it is costly per game: asked always, it made a Latin-1
@@ -457,6 +599,10 @@ Encoding detect_single_byte(std::string_view bytes, std::optional<Encoding> pref
   // letters: `ą` `ś` `ź` `Ś` `Ź` and the carons of `š` `ť` `ž`).
   if (std::min(a.symbols1250, a.symbols8859_2) < a.symbols1252)
     return a.symbols1250 <= a.symbols8859_2 ? Encoding::Windows1250 : Encoding::Iso8859_2;
+  // Turkish names read as Western letters (`Yýlmaz, Ertuðrul`): a `ý` and a `þ` or `ð` together
+  // and none of the vowels that Icelandic, whose letters those are, writes in nearly every name.
+  // Czech and Slovak `ý` alone, and Icelandic `Guðmundur` alone, keep their Western reading.
+  if (a.dotless_i > 0 && a.turkish_marks > 0 && a.icelandic_vowels == 0) return turkish;
   return a.c1_controls ? Encoding::Windows1252 : Encoding::Latin1;
 }
 
@@ -617,6 +763,10 @@ std::string_view encoding_name(Encoding e) {
     case Encoding::Koi8r: return "KOI8-R";
     case Encoding::Windows1250: return "windows-1250";
     case Encoding::Iso8859_2: return "ISO-8859-2";
+    case Encoding::Windows1253: return "windows-1253";
+    case Encoding::Iso8859_7: return "ISO-8859-7";
+    case Encoding::Windows1254: return "windows-1254";
+    case Encoding::Iso8859_9: return "ISO-8859-9";
   }
   return "?";
 }
@@ -655,6 +805,17 @@ std::optional<Encoding> encoding_from_name(std::string_view name) {
       {"iso8859-2", Encoding::Iso8859_2},
       {"latin2", Encoding::Iso8859_2},
       {"latin-2", Encoding::Iso8859_2},
+      {"windows-1253", Encoding::Windows1253},
+      {"cp1253", Encoding::Windows1253},
+      {"iso-8859-7", Encoding::Iso8859_7},
+      {"iso8859-7", Encoding::Iso8859_7},
+      {"greek", Encoding::Iso8859_7},
+      {"windows-1254", Encoding::Windows1254},
+      {"cp1254", Encoding::Windows1254},
+      {"iso-8859-9", Encoding::Iso8859_9},
+      {"iso8859-9", Encoding::Iso8859_9},
+      {"latin5", Encoding::Iso8859_9},
+      {"latin-5", Encoding::Iso8859_9},
   };
   for (const Alias& a : kAliases)
     if (iequals(a.name, name)) return a.encoding;
@@ -663,7 +824,8 @@ std::optional<Encoding> encoding_from_name(std::string_view name) {
 
 bool is_single_byte(Encoding e) {
   return e == Encoding::Latin1 || e == Encoding::Windows1252 || e == Encoding::Windows1251 || e == Encoding::Cp866 ||
-         e == Encoding::Koi8r || e == Encoding::Windows1250 || e == Encoding::Iso8859_2;
+         e == Encoding::Koi8r || e == Encoding::Windows1250 || e == Encoding::Iso8859_2 || e == Encoding::Windows1253 ||
+         e == Encoding::Iso8859_7 || e == Encoding::Windows1254 || e == Encoding::Iso8859_9;
 }
 
 std::uint64_t OffsetMap::original(std::uint64_t decoded) const {
@@ -763,7 +925,11 @@ Decoded decode(std::string_view bytes, const DecodeOptions& options) {
     case Encoding::Cp866:
     case Encoding::Koi8r:
     case Encoding::Windows1250:
-    case Encoding::Iso8859_2: decode_single_byte(d, bytes, table_for(d.encoding), normalize); return d;
+    case Encoding::Iso8859_2:
+    case Encoding::Windows1253:
+    case Encoding::Iso8859_7:
+    case Encoding::Windows1254:
+    case Encoding::Iso8859_9: decode_single_byte(d, bytes, table_for(d.encoding), normalize); return d;
   }
   return d;
 }
@@ -809,7 +975,11 @@ std::string encode(std::string_view utf8, Encoding target) {
     case Encoding::Cp866:
     case Encoding::Koi8r:
     case Encoding::Windows1250:
-    case Encoding::Iso8859_2: {
+    case Encoding::Iso8859_2:
+    case Encoding::Windows1253:
+    case Encoding::Iso8859_7:
+    case Encoding::Windows1254:
+    case Encoding::Iso8859_9: {
       const HighTable& table = table_for(target);
       while (p < end) {
         char32_t cp = kReplacement;

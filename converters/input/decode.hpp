@@ -5,7 +5,9 @@
 // Windows-1251 (ICU's charset detector + an own check), CP866 (ICU cannot detect it: an own
 // heuristic on where Cyrillic letters fall), KOI8-R (the same heuristic: lower-case letters in
 // 0xC0–0xDF, where windows-1251 has its capitals), windows-1250 and ISO-8859-2 (when a Western
-// reading puts symbols inside words: `Rados³aw` for `Radosław`). Pure ASCII and valid UTF-8
+// reading puts symbols inside words: `Rados³aw` for `Radosław`), windows-1253 and ISO-8859-7
+// (Greek letter frequencies against Russian ones), windows-1254 and ISO-8859-9 (Turkish `ı` with
+// `ş` or `ğ`, read as Western `ý` `þ` `ð`, and no Icelandic vowel). Pure ASCII and valid UTF-8
 // without CR take a fast path that neither copies nor calls ICU.
 #pragma once
 
@@ -31,6 +33,10 @@ enum class Encoding : std::uint8_t {
   Koi8r,        // Cyrillic, Unix and the early Russian Internet
   Windows1250,  // Central European, Windows (Polish, Czech, Slovak, Hungarian, Slovenian, Croatian)
   Iso8859_2,    // Central European, ISO (Latin-2)
+  Windows1253,  // Greek, Windows
+  Iso8859_7,    // Greek, ISO
+  Windows1254,  // Turkish, Windows
+  Iso8859_9,    // Turkish, ISO (Latin-5)
 };
 
 // "UTF-8", "windows-1251", "CP866" … (IANA-style names, as printed in N-ENCODING notes).

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -147,6 +148,63 @@ TEST_CASE("decode: Central European names whose Western reading puts symbols ins
   }
   CHECK(encoding_from_name("latin2") == Encoding::Iso8859_2);
   CHECK(encoding_from_name("cp1250") == Encoding::Windows1250);
+}
+
+TEST_CASE("decode: Greek and Turkish code pages") {
+  // Greek read as windows-1251 was Cyrillic text (`КпфсщнйЬт` for `Κοτρωνιάς`), Turkish read as
+  // Western text had Icelandic letters (`Þahin, Yýlmaz`).
+  struct Row {
+    const char* tags;  // UTF-8
+    Encoding encoding;
+    std::optional<Encoding> read_as;  // when another encoding decodes the same text
+  };
+  const Row rows[] = {
+      {"[White \"Κοτρωνιάς, Βασίλειος\"]\n[Site \"Αθήνα\"]", Encoding::Windows1253, std::nullopt},
+      {"[White \"Κοτρωνιάς, Βασίλειος\"]\n[Site \"Αθήνα\"]", Encoding::Iso8859_7, Encoding::Windows1253},
+      {"[White \"Άγγελος Παπαϊωάννου\"]\n[Site \"Ηράκλειο\"]", Encoding::Iso8859_7, std::nullopt},  // Ά: 0xB6
+      {"[White \"Yılmaz, Ertuğrul\"]\n[Black \"Esen, Barış\"]", Encoding::Iso8859_9, std::nullopt},
+      {"[White \"Yılmaz, Ertuğrul\"]\n[Black \"Esen, Barış\"] {“İstanbul”}", Encoding::Windows1254, std::nullopt},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.tags);
+    CAPTURE(encoding_name(row.encoding));
+    const std::string game = std::string(row.tags) + "\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+    const Decoded d = decode(encode(game, row.encoding));
+    CHECK(d.encoding == row.read_as.value_or(row.encoding));
+    CHECK(d.text() == game);
+  }
+  // Greek and Turkish piece letters in moves (`Ιf3`, `Şg1`), with ASCII tags.
+  const std::pair<const char*, Encoding> moves[] = {
+      {"1. e4 e5 2. Ιf3 Ιc6 3. Αb5 a6 4. Αa4 Ιf6 5. O-O Αe7 6. Πe1 b5 *", Encoding::Windows1253},
+      {"1. e4 e5 2. Af3 Ac6 3. Fc4 Fc5 4. Şe2 Şe7 5. Vh5 Vh4 *", Encoding::Iso8859_9},
+  };
+  for (const auto& [movetext, encoding] : moves) {
+    CAPTURE(movetext);
+    const std::string game = std::string("[Site \"x\"]\n\n") + movetext + "\n";
+    const Decoded d = decode(encode(game, encoding));
+    CHECK(d.encoding == encoding);
+    CHECK(d.text() == game);
+  }
+  // Western names with `ý` `ð` `þ` keep their reading: Czech `ý` alone, Icelandic names with
+  // their vowels, `Guðmundur` alone. Russian text in every case and code page stays Russian
+  // (KOI8-R's capitals are nearly a Greek transliteration: `ГЕОРГИЙ` would read `ηεος…`).
+  for (const char* tags : {"[White \"Novotný, Jan\"]", "[White \"Steingrímsson, Héðinn\"]",
+                           "[White \"Þórhallsson, Þröstur\"]", "[White \"Kjartansson, Guðmundur\"]"}) {
+    CAPTURE(tags);
+    const std::string game = std::string(tags) + "\n\n1. e4 e5 *\n";
+    const Decoded d = decode(encode(game, Encoding::Latin1));
+    CHECK(d.encoding == Encoding::Latin1);
+    CHECK(d.text() == game);
+  }
+  for (const char* tags : {"[White \"ГЕОРГИЙ МАРКО\"]\n[Site \"ПАРИЖ\"]", "[White \"Давид Яновский\"]",
+                           "[Annotator \"шахматный клуб\"]"}) {
+    for (Encoding e : {Encoding::Windows1251, Encoding::Koi8r, Encoding::Cp866}) {
+      CAPTURE(tags);
+      CAPTURE(encoding_name(e));
+      const std::string game = std::string(tags) + "\n\n1. e4 e5 *\n";
+      CHECK(decode(encode(game, e)).encoding == e);
+    }
+  }
 }
 
 TEST_CASE("decode: a short Cyrillic tag alone is still Cyrillic, German names stay Latin") {
