@@ -162,33 +162,50 @@ HighTable load_table(const char* icu_name) {
 }
 #endif
 
+// Each table is loaded the first time it is asked for: an ASCII archive loads none, a Latin-1
+// one only windows-1252's, and detection the few its scores need.
 const HighTable& table_for(Encoding e) {
-  static const HighTable latin1 = [] {
-    HighTable t{};
-    for (int b = 0xA0; b <= 0xFF; ++b) t[b - 0x80] = static_cast<char32_t>(b);
-    return t;
-  }();
-  static const HighTable cp1252 = load_table("windows-1252");
-  static const HighTable cp1251 = load_table("windows-1251");
-  static const HighTable cp866 = load_table("ibm-866");
-  static const HighTable koi8r = load_table("KOI8-R");
-  static const HighTable cp1250 = load_table("windows-1250");
-  static const HighTable iso8859_2 = load_table("ISO-8859-2");
-  static const HighTable cp1253 = load_table("windows-1253");
-  static const HighTable iso8859_7 = load_table("ISO-8859-7");
-  static const HighTable cp1254 = load_table("windows-1254");
-  static const HighTable iso8859_9 = load_table("ISO-8859-9");
   switch (e) {
-    case Encoding::Windows1252: return cp1252;
-    case Encoding::Windows1251: return cp1251;
-    case Encoding::Cp866: return cp866;
-    case Encoding::Koi8r: return koi8r;
-    case Encoding::Windows1250: return cp1250;
-    case Encoding::Iso8859_2: return iso8859_2;
-    case Encoding::Windows1253: return cp1253;
-    case Encoding::Iso8859_7: return iso8859_7;
-    case Encoding::Windows1254: return cp1254;
-    case Encoding::Iso8859_9: return iso8859_9;
+    case Encoding::Windows1252: {
+      static const HighTable t = load_table("windows-1252");
+      return t;
+    }
+    case Encoding::Windows1251: {
+      static const HighTable t = load_table("windows-1251");
+      return t;
+    }
+    case Encoding::Cp866: {
+      static const HighTable t = load_table("ibm-866");
+      return t;
+    }
+    case Encoding::Koi8r: {
+      static const HighTable t = load_table("KOI8-R");
+      return t;
+    }
+    case Encoding::Windows1250: {
+      static const HighTable t = load_table("windows-1250");
+      return t;
+    }
+    case Encoding::Iso8859_2: {
+      static const HighTable t = load_table("ISO-8859-2");
+      return t;
+    }
+    case Encoding::Windows1253: {
+      static const HighTable t = load_table("windows-1253");
+      return t;
+    }
+    case Encoding::Iso8859_7: {
+      static const HighTable t = load_table("ISO-8859-7");
+      return t;
+    }
+    case Encoding::Windows1254: {
+      static const HighTable t = load_table("windows-1254");
+      return t;
+    }
+    case Encoding::Iso8859_9: {
+      static const HighTable t = load_table("ISO-8859-9");
+      return t;
+    }
     case Encoding::Latin1:
     case Encoding::Ascii:
     case Encoding::Utf8:
@@ -196,6 +213,11 @@ const HighTable& table_for(Encoding e) {
     case Encoding::Utf16Le:
     case Encoding::Utf16Be: break;
   }
+  static const HighTable latin1 = [] {
+    HighTable t{};
+    for (int b = 0xA0; b <= 0xFF; ++b) t[b - 0x80] = static_cast<char32_t>(b);
+    return t;
+  }();
   return latin1;
 }
 
