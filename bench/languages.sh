@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/languages.sh BUILD_DIR [PGN]: what reading an archive written in other piece letters
 # costs. PGN (default BUILD_DIR/bench-data/m4.pgn, made by bench/run.sh) is converted into each
-# letter set below (and into Windows-1251 for Russian); `check --jobs 1` reads each copy with
+# letter set below (and into code pages: Windows-1251 and KOI8-R, Windows-1253); `check --jobs 1` reads each copy with
 # `--from auto` and with its letters named. Prints CPU time (user+sys, best of RUNS, default 3),
 # MB/s and the ratio to the English original read with --from auto: a Spanish or Russian archive
 # should not cost many times an English one.
@@ -40,11 +40,16 @@ for l in $langs; do
   [ -n "$base" ] || base=$auto
   echo "| $l | $size | $auto | $(rate "$size" "$auto") | $named | $(rate "$size" "$named") | $(awk -v a="$auto" -v b="$base" 'BEGIN{printf "%.2f", a / (b < 1 ? 1 : b)}') |"
 done
-# Russian letters in Windows-1251, the encoding named (its few Cyrillic bytes do not tell
-# Windows-1251 from Windows-1252); characters it lacks (in a few players' names) are dropped.
-if [ -f "$tmp/ru.pgn" ] && iconv -c -f UTF-8 -t CP1251 "$tmp/ru.pgn" > "$tmp/ru-1251.pgn" 2>/dev/null; then
-  size=$(stat -c %s "$tmp/ru-1251.pgn")
-  auto=$(cpu_ms check "$tmp/ru-1251.pgn" --encoding windows-1251 --jobs 1 -q -o /dev/null)
-  named=$(cpu_ms check "$tmp/ru-1251.pgn" --encoding windows-1251 --from ru --jobs 1 -q -o /dev/null)
-  echo "| ru, windows-1251 | $size | $auto | $(rate "$size" "$auto") | $named | $(rate "$size" "$named") | $(awk -v a="$auto" -v b="$base" 'BEGIN{printf "%.2f", a / (b < 1 ? 1 : b)}') |"
-fi
+# The same games in single-byte code pages, the encoding detected (`--from auto`) and named
+# (with the letters): Russian in Windows-1251 and KOI8-R, Greek in Windows-1253. Their only
+# non-ASCII bytes may be the piece letters; characters a code page lacks (in a few players'
+# names) are dropped.
+for row in "ru CP1251 windows-1251" "ru KOI8-R koi8-r" "el CP1253 windows-1253"; do
+  set -- $row
+  [ -f "$tmp/$1.pgn" ] && iconv -c -f UTF-8 -t "$2" "$tmp/$1.pgn" > "$tmp/$1-$3.pgn" 2>/dev/null || continue
+  f=$tmp/$1-$3.pgn
+  size=$(stat -c %s "$f")
+  auto=$(cpu_ms check "$f" --jobs 1 -q -o /dev/null)
+  named=$(cpu_ms check "$f" --encoding "$3" --from "$1" --jobs 1 -q -o /dev/null)
+  echo "| $1, $3 | $size | $auto | $(rate "$size" "$auto") | $named | $(rate "$size" "$named") | $(awk -v a="$auto" -v b="$base" 'BEGIN{printf "%.2f", a / (b < 1 ? 1 : b)}') |"
+done
