@@ -162,50 +162,26 @@ HighTable load_table(const char* icu_name) {
 }
 #endif
 
-// Each table is loaded the first time it is asked for: an ASCII archive loads none, a Latin-1
-// one only windows-1252's, and detection the few its scores need.
+// Each table is loaded the first time it is asked for (one static per encoding): an ASCII archive
+// loads none, a Latin-1 one only windows-1252's, and detection the few its scores need.
+template <Encoding E>
+const HighTable& loaded_table(const char* icu_name) {
+  static const HighTable table = load_table(icu_name);
+  return table;
+}
+
 const HighTable& table_for(Encoding e) {
   switch (e) {
-    case Encoding::Windows1252: {
-      static const HighTable t = load_table("windows-1252");
-      return t;
-    }
-    case Encoding::Windows1251: {
-      static const HighTable t = load_table("windows-1251");
-      return t;
-    }
-    case Encoding::Cp866: {
-      static const HighTable t = load_table("ibm-866");
-      return t;
-    }
-    case Encoding::Koi8r: {
-      static const HighTable t = load_table("KOI8-R");
-      return t;
-    }
-    case Encoding::Windows1250: {
-      static const HighTable t = load_table("windows-1250");
-      return t;
-    }
-    case Encoding::Iso8859_2: {
-      static const HighTable t = load_table("ISO-8859-2");
-      return t;
-    }
-    case Encoding::Windows1253: {
-      static const HighTable t = load_table("windows-1253");
-      return t;
-    }
-    case Encoding::Iso8859_7: {
-      static const HighTable t = load_table("ISO-8859-7");
-      return t;
-    }
-    case Encoding::Windows1254: {
-      static const HighTable t = load_table("windows-1254");
-      return t;
-    }
-    case Encoding::Iso8859_9: {
-      static const HighTable t = load_table("ISO-8859-9");
-      return t;
-    }
+    case Encoding::Windows1252: return loaded_table<Encoding::Windows1252>("windows-1252");
+    case Encoding::Windows1251: return loaded_table<Encoding::Windows1251>("windows-1251");
+    case Encoding::Cp866: return loaded_table<Encoding::Cp866>("ibm-866");
+    case Encoding::Koi8r: return loaded_table<Encoding::Koi8r>("KOI8-R");
+    case Encoding::Windows1250: return loaded_table<Encoding::Windows1250>("windows-1250");
+    case Encoding::Iso8859_2: return loaded_table<Encoding::Iso8859_2>("ISO-8859-2");
+    case Encoding::Windows1253: return loaded_table<Encoding::Windows1253>("windows-1253");
+    case Encoding::Iso8859_7: return loaded_table<Encoding::Iso8859_7>("ISO-8859-7");
+    case Encoding::Windows1254: return loaded_table<Encoding::Windows1254>("windows-1254");
+    case Encoding::Iso8859_9: return loaded_table<Encoding::Iso8859_9>("ISO-8859-9");
     case Encoding::Latin1:
     case Encoding::Ascii:
     case Encoding::Utf8:
@@ -265,30 +241,18 @@ double russian_frequency(char32_t cp) {
 
 double greek_frequency(char32_t cp) {
   const double weight = cp >= 0x386 && cp <= 0x3AB ? kCapitalWeight : 1.0;
-  switch (cp) {  // tonos and dialytika: the base letter
-    case 0x386:
-    case 0x3AC: cp = 0x3B1; break;  // Ά ά
-    case 0x388:
-    case 0x3AD: cp = 0x3B5; break;  // Έ έ
-    case 0x389:
-    case 0x3AE: cp = 0x3B7; break;  // Ή ή
-    case 0x38A:
-    case 0x3AF:
-    case 0x3AA:
-    case 0x3CA:
-    case 0x390: cp = 0x3B9; break;  // Ί ί Ϊ ϊ ΐ
-    case 0x38C:
-    case 0x3CC: cp = 0x3BF; break;  // Ό ό
-    case 0x38E:
-    case 0x3CD:
-    case 0x3AB:
-    case 0x3CB:
-    case 0x3B0: cp = 0x3C5; break;  // Ύ ύ Ϋ ϋ ΰ
-    case 0x38F:
-    case 0x3CE: cp = 0x3C9; break;  // Ώ ώ
-    case 0x3C2: cp = 0x3C3; break;  // ς → σ
-    default: break;
-  }
+  // Tonos and dialytika, in either case, and the final sigma: the base letter.
+  static constexpr std::pair<char32_t, char32_t> kBase[] = {{U'Ά', U'α'}, {U'ά', U'α'}, {U'Έ', U'ε'}, {U'έ', U'ε'},
+                                                            {U'Ή', U'η'}, {U'ή', U'η'}, {U'Ί', U'ι'}, {U'ί', U'ι'},
+                                                            {U'Ϊ', U'ι'}, {U'ϊ', U'ι'}, {U'ΐ', U'ι'}, {U'Ό', U'ο'},
+                                                            {U'ό', U'ο'}, {U'Ύ', U'υ'}, {U'ύ', U'υ'}, {U'Ϋ', U'υ'},
+                                                            {U'ϋ', U'υ'}, {U'ΰ', U'υ'}, {U'Ώ', U'ω'}, {U'ώ', U'ω'},
+                                                            {U'ς', U'σ'}};
+  for (const auto& [accented, base] : kBase)
+    if (cp == accented) {
+      cp = base;
+      break;
+    }
   if (cp >= 0x391 && cp <= 0x3A9) cp += 0x20;
   if (cp < 0x3B1 || cp > 0x3C9 || cp == 0x3C2) return 0.0;
   // The table has 24 letters: U+03C2 (final sigma) inside the range is not one of them.
