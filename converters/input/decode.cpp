@@ -265,11 +265,11 @@ bool is_frequent_letter(char32_t cp) {
   return kFrequent.find(cp) != std::u32string_view::npos;
 }
 
-// Latin-1 text puts accented letters between ASCII letters ("Müller"); Cyrillic text in a
-// single-byte code page puts high bytes next to each other ("Карпов"). Counts how many high
-// bytes touch a high byte vs touch an ASCII letter, the Russian scores under CP866 and
-// windows-1251 (russian_score), and whether a byte of 0x80-0x9F (windows-1252's, not Latin-1's)
-// occurs: one pass over the high bytes for all of them.
+// Latin-1 text puts accented letters between ASCII letters ("Müller"); Cyrillic or Greek text in
+// a single-byte code page puts high bytes next to each other ("Карпов"). Counts how many high
+// bytes touch a high byte vs touch an ASCII letter, whether a byte of 0x80-0x9F (windows-1252's,
+// not Latin-1's) occurs, and what each rule of detect_single_byte() reads: one pass over the
+// high bytes for all of them.
 struct HighBytes {
   std::size_t high = 0;
   std::size_t next_to_high = 0;
@@ -296,17 +296,19 @@ struct HighBytes {
   // letter; and the vowels of Icelandic, whose letters those are (`á é í ó ú æ`).
   std::size_t dotless_i = 0, turkish_marks = 0, icelandic_vowels = 0;
   bool c1_controls = false;
-  // Move-shaped tokens (`Кf3`, `Крg1`, `Лad1`) whose high first byte is a piece letter under
-  // windows-1252, windows-1251, CP866 and KOI8-R: see piece_leads().
+  // Move-shaped tokens (`Кf3`, `Крg1`, `Ιf3`, `Şg1`) whose high first byte is a piece letter
+  // under windows-1252, windows-1251, CP866, KOI8-R, windows-1253 and windows-1254: see
+  // piece_leads().
   std::size_t moves1252 = 0, moves1251 = 0, moves866 = 0, moves_koi8 = 0, moves1253 = 0, moves1254 = 0;
 };
 
 // For each byte 0x80–0xFF: is it, under windows-1252 (bit 0), windows-1251 (bit 1), CP866
-// (bit 2), KOI8-R (bit 3), windows-1253 (bit 4) or windows-1254 (bit 5), the first character of a piece letter of some
-// language (notation/languages.cpp: the Cyrillic К Л Ф С П Кр Ц Д Т О А, Lithuanian Ž)? A Russian game whose only
-// Cyrillic bytes are its piece letters gives the Russian scores little to go on: each letter stands alone before an
-// ASCII square, as an accented Latin capital would. Where the piece letters stand is the evidence: the code page that
-// makes them piece letters is the game's.
+// (bit 2), KOI8-R (bit 3), windows-1253 (bit 4) or windows-1254 (bit 5), the first character
+// of a piece letter of some language (notation/languages.cpp: the Cyrillic К Л Ф С П Кр Ц Д Т О А,
+// the Greek Ρ Β Π Α Ι, Turkish Ş, Lithuanian Ž)? A Russian game whose only Cyrillic bytes are its
+// piece letters gives the letter scores little to go on: each letter stands alone before an
+// ASCII square, as an accented Latin capital would. Where the piece letters stand is the
+// evidence: the code page that makes them piece letters is the game's.
 using PieceLeads = std::array<std::uint8_t, 128>;
 
 const PieceLeads& piece_leads() {
