@@ -33,7 +33,7 @@ void add_from_option(CLI::App* sub, std::string& from) {
 void add_encoding_option(CLI::App* sub, std::string& encoding) {
   sub->add_option("--encoding", encoding,
                   "Input encoding instead of detection: utf-8, latin1, windows-1252, windows-1251, cp866, koi8-r, "
-                  "windows-1250, iso-8859-2, windows-1253, iso-8859-7, windows-1254, iso-8859-9, utf-16");
+                  "windows-1250, iso-8859-2, windows-1253, iso-8859-7, windows-1254, iso-8859-9, koi8-u, utf-16");
 }
 
 void add_jobs_option(CLI::App* sub, unsigned& jobs) {
@@ -148,7 +148,7 @@ bool prepare_inputs(const std::vector<std::string>& inputs, const std::string& f
     if (!enc) {
       io.err << "planilla: --encoding: unknown encoding '" << encoding
              << "'; valid: utf-8, utf-16le, utf-16be, latin1, windows-1252, windows-1251, cp866, koi8-r, windows-1250, "
-                "iso-8859-2, windows-1253, iso-8859-7, windows-1254, iso-8859-9\n";
+                "iso-8859-2, windows-1253, iso-8859-7, windows-1254, iso-8859-9, koi8-u\n";
       return false;
     }
     setup.read_options.encoding = *enc;

@@ -220,7 +220,7 @@
       const encoding = core.detect_encoding(bytes);   // planilla's decision …
       const label = { "US-ASCII": "utf-8", "UTF-8": "utf-8", "UTF-8 (BOM)": "utf-8", "UTF-16LE": "utf-16le",
         "UTF-16BE": "utf-16be", "ISO-8859-1": "windows-1252", "windows-1252": "windows-1252",
-        "windows-1251": "windows-1251", "CP866": "ibm866", "IBM866": "ibm866", "KOI8-R": "koi8-r", "windows-1250": "windows-1250", "ISO-8859-2": "iso-8859-2", "windows-1253": "windows-1253", "ISO-8859-7": "iso-8859-7", "windows-1254": "windows-1254", "ISO-8859-9": "iso-8859-9" }[encoding] || "utf-8";
+        "windows-1251": "windows-1251", "CP866": "ibm866", "IBM866": "ibm866", "KOI8-R": "koi8-r", "windows-1250": "windows-1250", "ISO-8859-2": "iso-8859-2", "windows-1253": "windows-1253", "ISO-8859-7": "iso-8859-7", "windows-1254": "windows-1254", "ISO-8859-9": "iso-8859-9", "KOI8-U": "koi8-u" }[encoding] || "utf-8";
       const text = new TextDecoder(label).decode(bytes);  // … and the browser's decoder
       files.push({ name: file.name, text, encoding });
     }

@@ -158,6 +158,7 @@ HighTable load_table(const char* icu_name) {
          : name == "ISO-8859-7"   ? kIso8859_7
          : name == "windows-1254" ? kCp1254
          : name == "ISO-8859-9"   ? kIso8859_9
+         : name == "KOI8-U"       ? kKoi8u
                                   : kCp866;
 }
 #endif
@@ -182,6 +183,7 @@ const HighTable& table_for(Encoding e) {
     case Encoding::Iso8859_7: return loaded_table<Encoding::Iso8859_7>("ISO-8859-7");
     case Encoding::Windows1254: return loaded_table<Encoding::Windows1254>("windows-1254");
     case Encoding::Iso8859_9: return loaded_table<Encoding::Iso8859_9>("ISO-8859-9");
+    case Encoding::Koi8u: return loaded_table<Encoding::Koi8u>("KOI8-U");
     case Encoding::Latin1:
     case Encoding::Ascii:
     case Encoding::Utf8:
@@ -292,6 +294,9 @@ struct HighBytes {
   // whether ISO-8859-7's `Ά` (0xB6, windows-1253's `¶`) stands before a letter.
   double ru1251 = 0, ru866 = 0, ru_koi8 = 0, el1253 = 0;
   bool iso_alpha_tonos = false;
+  // KOI8-U's Ukrainian letters (є і ї ґ and capitals: KOI8-R's box-drawing signs at 0xA4, 0xA6,
+  // 0xA7, 0xAD, 0xB4, 0xB6, 0xB7, 0xBD) next to a high byte or a letter.
+  bool ukrainian = false;
   // Turkish read as Western text: `ı` as `ý`, `ş` `ğ` `Ş` `Ğ` as `þ` `ð` `Þ` `Ð`, next to a
   // letter; and the vowels of Icelandic, whose letters those are (`á é í ó ú æ`).
   std::size_t dotless_i = 0, turkish_marks = 0, icelandic_vowels = 0;
@@ -468,6 +473,9 @@ HighBytes high_bytes(std::string_view bytes) {
     }
     if (c == 0xB6 && (is_high(next) || is_letter(next))) a.iso_alpha_tonos = true;
     if (c == 0xF2 && (is_high(next) || is_letter(next))) ++a.sigma_inside;
+    if ((c == 0xA4 || c == 0xA6 || c == 0xA7 || c == 0xAD || c == 0xB4 || c == 0xB6 || c == 0xB7 || c == 0xBD) &&
+        (is_high(prev) || is_letter(prev) || is_high(next) || is_letter(next)))
+      a.ukrainian = true;
     if (f.symbol && (is_high(prev) || is_letter(prev)) && (is_high(next) || is_letter(next))) {
       a.symbols1252 += f.symbol & 1u;
       a.symbols1250 += (f.symbol >> 1) & 1u;
@@ -534,9 +542,11 @@ Encoding detect_single_byte(std::string_view bytes, std::optional<Encoding> pref
   // (ISO-8859-7 and -9 put the piece letters where windows-1253 and -1254 have them.)
   const Encoding greek = a.iso_alpha_tonos ? Encoding::Iso8859_7 : Encoding::Windows1253;
   const Encoding turkish = a.c1_controls ? Encoding::Windows1254 : Encoding::Iso8859_9;
+  const Encoding koi8 = a.ukrainian ? Encoding::Koi8u : Encoding::Koi8r;
   if (most->first >= kFewMoves && alone && most->second != Encoding::Windows1252)
     return most->second == Encoding::Windows1253   ? greek
            : most->second == Encoding::Windows1254 ? turkish
+           : most->second == Encoding::Koi8r       ? koi8
                                                    : most->second;
 
   const double s866 = a.s866, s1251 = a.s1251, skoi8 = a.skoi8;
@@ -566,11 +576,11 @@ Encoding detect_single_byte(std::string_view bytes, std::optional<Encoding> pref
   // frequent letters decide (ICU's detector, asked, took short names in KOI8-R for Latin-1).
   // windows-1251 keeps a tie.
   if (runs && skoi8 > 0) {
-    const bool koi8 = a.lower_upper1251 != a.lower_upper_koi8 ? a.lower_upper1251 > a.lower_upper_koi8
-                                                              : a.frequent_koi8 > a.frequent1251;
+    const bool koi8_case = a.lower_upper1251 != a.lower_upper_koi8 ? a.lower_upper1251 > a.lower_upper_koi8
+                                                                   : a.frequent_koi8 > a.frequent1251;
     // Without a clear margin of runs, as for windows-1251 below, ICU says whether the text is
     // Cyrillic at all (`Héðinn`'s `éð` are runs, and KOI8-R's `ИП`).
-    if (koi8 && (clear_margin || icu_verdict(bytes) == IcuVerdict::Cyrillic)) return Encoding::Koi8r;
+    if (koi8_case && (clear_margin || icu_verdict(bytes) == IcuVerdict::Cyrillic)) return koi8;
   }
 
   bool cyrillic = runs && s1251 > 0;
@@ -755,6 +765,7 @@ std::string_view encoding_name(Encoding e) {
     case Encoding::Iso8859_7: return "ISO-8859-7";
     case Encoding::Windows1254: return "windows-1254";
     case Encoding::Iso8859_9: return "ISO-8859-9";
+    case Encoding::Koi8u: return "KOI8-U";
   }
   return "?";
 }
@@ -804,6 +815,8 @@ std::optional<Encoding> encoding_from_name(std::string_view name) {
       {"iso8859-9", Encoding::Iso8859_9},
       {"latin5", Encoding::Iso8859_9},
       {"latin-5", Encoding::Iso8859_9},
+      {"koi8-u", Encoding::Koi8u},
+      {"koi8u", Encoding::Koi8u},
   };
   for (const Alias& a : kAliases)
     if (iequals(a.name, name)) return a.encoding;
@@ -813,7 +826,7 @@ std::optional<Encoding> encoding_from_name(std::string_view name) {
 bool is_single_byte(Encoding e) {
   return e == Encoding::Latin1 || e == Encoding::Windows1252 || e == Encoding::Windows1251 || e == Encoding::Cp866 ||
          e == Encoding::Koi8r || e == Encoding::Windows1250 || e == Encoding::Iso8859_2 || e == Encoding::Windows1253 ||
-         e == Encoding::Iso8859_7 || e == Encoding::Windows1254 || e == Encoding::Iso8859_9;
+         e == Encoding::Iso8859_7 || e == Encoding::Windows1254 || e == Encoding::Iso8859_9 || e == Encoding::Koi8u;
 }
 
 std::uint64_t OffsetMap::original(std::uint64_t decoded) const {
@@ -917,7 +930,8 @@ Decoded decode(std::string_view bytes, const DecodeOptions& options) {
     case Encoding::Windows1253:
     case Encoding::Iso8859_7:
     case Encoding::Windows1254:
-    case Encoding::Iso8859_9: decode_single_byte(d, bytes, table_for(d.encoding), normalize); return d;
+    case Encoding::Iso8859_9:
+    case Encoding::Koi8u: decode_single_byte(d, bytes, table_for(d.encoding), normalize); return d;
   }
   return d;
 }
@@ -967,7 +981,8 @@ std::string encode(std::string_view utf8, Encoding target) {
     case Encoding::Windows1253:
     case Encoding::Iso8859_7:
     case Encoding::Windows1254:
-    case Encoding::Iso8859_9: {
+    case Encoding::Iso8859_9:
+    case Encoding::Koi8u: {
       const HighTable& table = table_for(target);
       while (p < end) {
         char32_t cp = kReplacement;

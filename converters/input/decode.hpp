@@ -37,6 +37,7 @@ enum class Encoding : std::uint8_t {
   Iso8859_7,    // Greek, ISO
   Windows1254,  // Turkish, Windows
   Iso8859_9,    // Turkish, ISO (Latin-5)
+  Koi8u,        // KOI8-R with the Ukrainian letters є і ї ґ (and capitals) for eight box-drawing signs
 };
 
 // "UTF-8", "windows-1251", "CP866" … (IANA-style names, as printed in N-ENCODING notes).

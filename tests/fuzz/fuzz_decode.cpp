@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view bytes = fuzz::as_text(data + 1, size - 1);
   const std::uint8_t choice = data[0];
   DecodeOptions options;
-  constexpr int kEncodings = static_cast<int>(Encoding::Iso8859_9) + 1;
+  constexpr int kEncodings = static_cast<int>(Encoding::Koi8u) + 1;
   if (choice & 0x10) options.force = static_cast<Encoding>((choice & 0x0F) % kEncodings);
   else if (choice & 0x20) options.prefer = static_cast<Encoding>((choice & 0x0F) % kEncodings);
   options.normalize_line_ends = !(choice & 0x40);

@@ -207,6 +207,20 @@ TEST_CASE("decode: Greek and Turkish code pages") {
   }
 }
 
+TEST_CASE("decode: KOI8-U where its Ukrainian letters stand next to letters, KOI8-R elsewhere") {
+  // KOI8-U puts є і ї ґ (and capitals) where KOI8-R has box-drawing signs: read as KOI8-R,
+  // `Київ` lost its `ї`.
+  const std::string ukrainian = "[White \"Олександр Білий\"]\n[Site \"Київ, Україна\"]\n\n1. e4 e5 *\n";
+  const Decoded u = decode(encode(ukrainian, Encoding::Koi8u));
+  CHECK(u.encoding == Encoding::Koi8u);
+  CHECK(u.text() == ukrainian);
+  const std::string russian = "[White \"Александр Белый\"]\n[Site \"Москва\"]\n\n1. e4 e5 *\n";
+  const Decoded r = decode(encode(russian, Encoding::Koi8r));
+  CHECK(r.encoding == Encoding::Koi8r);
+  CHECK(r.text() == russian);
+  CHECK(encoding_from_name("koi8-u") == Encoding::Koi8u);
+}
+
 TEST_CASE("decode: a short Cyrillic tag alone is still Cyrillic, German names stay Latin") {
   // "Карпов" in CP1251 and in CP866.
   CHECK(detect_encoding("[White \"\xCA\xE0\xF0\xEF\xEE\xE2\"]") == Encoding::Windows1251);
