@@ -15,7 +15,7 @@
 # by planilla only (chessops has no descriptive reader), on the sample's standard-chess games:
 # descriptive notation has no way to write a Chess960 castling.
 # The spoken style is not PGN (a header line and one move a line): not here.
-# Single-byte code pages (Windows-1251, CP866, KOI8-R/U, Windows-1253, ISO-8859-7, Windows-1254)
+# Seven single-byte code pages (Windows-1251, CP866, KOI8-R/U, Windows-1253, ISO-8859-7, Windows-1254)
 # are read back with their encoding and letters detected.
 set -uo pipefail
 planilla=$1 corpus=$2 work=$3
