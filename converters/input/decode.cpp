@@ -568,6 +568,10 @@ Encoding detect_single_byte(std::string_view bytes, std::optional<Encoding> pref
     const auto best = std::max_element(std::begin(russian), std::end(russian));
     if (a.el1253 > best->first && a.lower_upper1253 <= best->second && a.sigma_inside == 0) return greek;
   }
+  // ICU's detector, asked at most once (it is costly per game: asked always, it made a Latin-1
+  // archive with accented names many times slower to read than its ASCII twin; bench/RESULTS.md).
+  std::optional<IcuVerdict> icu;
+  const auto ask_icu = [&] { return icu ? *icu : *(icu = icu_verdict(bytes)); };
   // CP866 first: ICU has no detector for it, and in 1251 its lower-case letters are symbols.
   if (runs && s866 > s1251 && s866 > skoi8 && s866 > 0) return Encoding::Cp866;
   // KOI8-R's lower-case letters are windows-1251's capitals and the reverse. Names read in the
@@ -580,17 +584,13 @@ Encoding detect_single_byte(std::string_view bytes, std::optional<Encoding> pref
                                                                    : a.frequent_koi8 > a.frequent1251;
     // Without a clear margin of runs, as for windows-1251 below, ICU says whether the text is
     // Cyrillic at all (`Héðinn`'s `éð` are runs, and KOI8-R's `ИП`).
-    if (koi8_case && (clear_margin || icu_verdict(bytes) == IcuVerdict::Cyrillic)) return koi8;
+    if (koi8_case && (clear_margin || ask_icu() == IcuVerdict::Cyrillic)) return koi8;
   }
 
   bool cyrillic = runs && s1251 > 0;
   // ICU decides only without a clear margin, and can only make it Cyrillic where the text reads
-  // as Russian in 1251: asked only then (it is costly per game: asked always, it made a Latin-1
-  // archive with accented names many times slower to read than its ASCII twin; bench/RESULTS.md).
-  if (!clear_margin && s1251 > 0) {
-    const IcuVerdict icu = icu_verdict(bytes);
-    if (icu != IcuVerdict::None) cyrillic = icu == IcuVerdict::Cyrillic;
-  }
+  // as Russian in 1251: asked only then.
+  if (!clear_margin && s1251 > 0 && ask_icu() != IcuVerdict::None) cyrillic = ask_icu() == IcuVerdict::Cyrillic;
   if (cyrillic) return Encoding::Windows1251;
   // A Western reading with symbols inside words (`Rados³aw`, `Wroc³aw`, `¦wi±tek`) where a
   // Central European one has fewer: that one, windows-1250 on a tie (the two differ in a few
