@@ -824,9 +824,26 @@ std::optional<Encoding> encoding_from_name(std::string_view name) {
 }
 
 bool is_single_byte(Encoding e) {
-  return e == Encoding::Latin1 || e == Encoding::Windows1252 || e == Encoding::Windows1251 || e == Encoding::Cp866 ||
-         e == Encoding::Koi8r || e == Encoding::Windows1250 || e == Encoding::Iso8859_2 || e == Encoding::Windows1253 ||
-         e == Encoding::Iso8859_7 || e == Encoding::Windows1254 || e == Encoding::Iso8859_9 || e == Encoding::Koi8u;
+  switch (e) {  // (exhaustive: -Wswitch names an encoding added and not sorted here)
+    case Encoding::Ascii:
+    case Encoding::Utf8:
+    case Encoding::Utf8Bom:
+    case Encoding::Utf16Le:
+    case Encoding::Utf16Be: return false;
+    case Encoding::Latin1:
+    case Encoding::Windows1252:
+    case Encoding::Windows1251:
+    case Encoding::Cp866:
+    case Encoding::Koi8r:
+    case Encoding::Windows1250:
+    case Encoding::Iso8859_2:
+    case Encoding::Windows1253:
+    case Encoding::Iso8859_7:
+    case Encoding::Windows1254:
+    case Encoding::Iso8859_9:
+    case Encoding::Koi8u: return true;
+  }
+  return false;
 }
 
 std::uint64_t OffsetMap::original(std::uint64_t decoded) const {
@@ -899,6 +916,10 @@ Decoded decode(std::string_view bytes, const DecodeOptions& options) {
                : options.detected ? *options.detected
                                   : detect_encoding(bytes, options.prefer);
   bool normalize = options.normalize_line_ends;
+  if (is_single_byte(d.encoding)) {
+    decode_single_byte(d, bytes, table_for(d.encoding), normalize);
+    return d;
+  }
   switch (d.encoding) {
     case Encoding::Ascii:
     case Encoding::Utf8:
@@ -920,18 +941,7 @@ Decoded decode(std::string_view bytes, const DecodeOptions& options) {
       decode_utf16(d, bytes, big, normalize, bom ? 2 : 0);
       return d;
     }
-    case Encoding::Latin1:
-    case Encoding::Windows1252:
-    case Encoding::Windows1251:
-    case Encoding::Cp866:
-    case Encoding::Koi8r:
-    case Encoding::Windows1250:
-    case Encoding::Iso8859_2:
-    case Encoding::Windows1253:
-    case Encoding::Iso8859_7:
-    case Encoding::Windows1254:
-    case Encoding::Iso8859_9:
-    case Encoding::Koi8u: decode_single_byte(d, bytes, table_for(d.encoding), normalize); return d;
+    default: break;  // the single-byte encodings (is_single_byte), above
   }
   return d;
 }
@@ -940,6 +950,21 @@ std::string encode(std::string_view utf8, Encoding target) {
   std::string out;
   auto* p = reinterpret_cast<const unsigned char*>(utf8.data());
   auto* end = p + utf8.size();
+  if (is_single_byte(target)) {
+    const HighTable& table = table_for(target);
+    while (p < end) {
+      char32_t cp = kReplacement;
+      std::size_t n = utf8_sequence(p, end, &cp);
+      p += n ? n : 1;
+      if (cp < 0x80) {
+        out.push_back(static_cast<char>(cp));
+        continue;
+      }
+      auto it = std::find(table.begin(), table.end(), cp);
+      out.push_back(it == table.end() ? '?' : static_cast<char>(0x80 + (it - table.begin())));
+    }
+    return out;
+  }
   switch (target) {
     case Encoding::Ascii:
     case Encoding::Utf8:
@@ -971,32 +996,7 @@ std::string encode(std::string_view utf8, Encoding target) {
       }
       return out;
     }
-    case Encoding::Latin1:
-    case Encoding::Windows1252:
-    case Encoding::Windows1251:
-    case Encoding::Cp866:
-    case Encoding::Koi8r:
-    case Encoding::Windows1250:
-    case Encoding::Iso8859_2:
-    case Encoding::Windows1253:
-    case Encoding::Iso8859_7:
-    case Encoding::Windows1254:
-    case Encoding::Iso8859_9:
-    case Encoding::Koi8u: {
-      const HighTable& table = table_for(target);
-      while (p < end) {
-        char32_t cp = kReplacement;
-        std::size_t n = utf8_sequence(p, end, &cp);
-        p += n ? n : 1;
-        if (cp < 0x80) {
-          out.push_back(static_cast<char>(cp));
-          continue;
-        }
-        auto it = std::find(table.begin(), table.end(), cp);
-        out.push_back(it == table.end() ? '?' : static_cast<char>(0x80 + (it - table.begin())));
-      }
-      return out;
-    }
+    default: break;  // the single-byte encodings (is_single_byte), above
   }
   return out;
 }
