@@ -191,13 +191,10 @@ LanguageTable build_table(const Language& language) {
   for (int p = 0; p < kPieceTypes; ++p) {
     const auto type = static_cast<PieceType>(p);
     std::vector<std::string_view> spellings;
-    if (!language.letters[p].empty()) spellings.push_back(language.letters[p]);
-    std::string_view alternates = language.alternates[p];
-    while (!alternates.empty()) {
-      const std::size_t bar = alternates.find('|');
-      spellings.push_back(alternates.substr(0, bar));
-      alternates = bar == std::string_view::npos ? std::string_view() : alternates.substr(bar + 1);
-    }
+    any_spelling(language, static_cast<std::size_t>(p), [&](std::string_view spelling) {
+      spellings.push_back(spelling);
+      return false;
+    });
     for (std::string_view spelling : spellings) {
       add(std::string(spelling), type, false, false);
       if (std::string lower = to_lower(spelling); lower != spelling) add(std::move(lower), type, true, false);

@@ -40,6 +40,20 @@ struct Language {
   bool x_is_mate = false;
 };
 
+// Asks `pred` of each way `lang` writes the piece of index `piece` (index_of(PieceType)): its
+// letter, then each '|'-separated alternate, empty ones skipped; true as soon as `pred` is.
+// Example: any_spelling(english(), index_of(PieceType::Knight), [](auto s) { return s == "Kt"; }).
+template <class Pred>
+bool any_spelling(const Language& lang, std::size_t piece, Pred&& pred) {
+  if (!lang.letters[piece].empty() && pred(lang.letters[piece])) return true;
+  for (std::string_view rest = lang.alternates[piece]; !rest.empty();) {
+    const std::size_t bar = rest.find('|');
+    if (const std::string_view spelling = rest.substr(0, bar); !spelling.empty() && pred(spelling)) return true;
+    rest = bar == std::string_view::npos ? std::string_view() : rest.substr(bar + 1);
+  }
+  return false;
+}
+
 // Every language row, in a stable order (English first).
 // Errors: none. Example: all_languages().front().code == "en".
 std::span<const Language> all_languages();

@@ -19,6 +19,7 @@
 #include "converters/pgn/descriptive_io.hpp"
 #include "converters/pgn/fast_reader.hpp"
 #include "grammar/move_actions.hpp"
+#include "notation/language.hpp"
 #include "notation/write.hpp"
 
 namespace planilla {
@@ -620,17 +621,8 @@ void lettered_prefixes(std::string_view text, std::vector<Prefix>& out) {
 
 // Could `lang` read a token beginning with `t`?
 bool letter_fits(std::string_view t, const Language& lang) {
-  for (int p = 0; p < kPieceTypes; ++p) {
-    std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
-    if (!letter.empty() && (t.starts_with(letter) || letter.starts_with(t))) return true;
-    std::string_view alts = lang.alternates[static_cast<std::size_t>(p)];
-    while (!alts.empty()) {
-      std::size_t bar = alts.find('|');
-      std::string_view a = alts.substr(0, bar);
-      if (!a.empty() && (t.starts_with(a) || a.starts_with(t))) return true;
-      alts = bar == std::string_view::npos ? std::string_view{} : alts.substr(bar + 1);
-    }
-  }
+  for (std::size_t p = 0; p < kPieceTypes; ++p)
+    if (any_spelling(lang, p, [&](std::string_view s) { return t.starts_with(s) || s.starts_with(t); })) return true;
   return false;
 }
 

@@ -326,14 +326,11 @@ const PieceLeads& piece_leads() {
       if (!letter.empty() && p[0] >= 0x80 && utf8_sequence(p, p + letter.size(), &cp) > 1) firsts.push_back(cp);
     };
     for (const Language& language : all_languages())
-      for (std::size_t piece = 0; piece < kPieceTypes; ++piece) {
-        add(language.letters[piece]);
-        for (std::string_view rest = language.alternates[piece]; !rest.empty();) {
-          const std::size_t bar = rest.find('|');
-          add(rest.substr(0, bar));
-          rest = bar == std::string_view::npos ? std::string_view{} : rest.substr(bar + 1);
-        }
-      }
+      for (std::size_t piece = 0; piece < kPieceTypes; ++piece)
+        any_spelling(language, piece, [&](std::string_view letter) {
+          add(letter);
+          return false;
+        });
     const Encoding pages[] = {Encoding::Windows1252, Encoding::Windows1251, Encoding::Cp866,
                               Encoding::Koi8r,       Encoding::Windows1253, Encoding::Windows1254};
     for (std::uint8_t bit = 0; bit < 6; ++bit) {
