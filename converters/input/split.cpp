@@ -373,6 +373,30 @@ inline void GameSplitter::newline() {
   if (mode_ == Mode::LineComment || mode_ == Mode::TagLine || mode_ == Mode::TagString) mode_ = Mode::Normal;
 }
 
+// The offset of the `}` that closes a brace comment opened at `open`, when it closes before
+// `limit` on the same line and the comment is ASCII; 0 otherwise. Such a comment does nothing
+// to the scanner's state but move the column by its size, as its bytes one by one would.
+inline std::size_t brace_close(const unsigned char* p, std::size_t open, std::size_t limit) {
+  std::size_t k = open + 1;
+#ifdef __SSE2__
+  for (; k + 16 <= limit; k += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k));
+    const auto close = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('}'))));
+    // A line end (\n \r) or a byte of 0x80 and above (the sign bit) ends the fast case.
+    const auto other = static_cast<unsigned>(_mm_movemask_epi8(
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))), v)));
+    if ((close | other) == 0) continue;
+    const auto at = static_cast<unsigned>(std::countr_zero(close | other));
+    return (close >> at) & 1 ? k + at : 0;
+  }
+#endif
+  for (; k < limit; ++k) {
+    if (p[k] == '}') return k;
+    if (p[k] == '\n' || p[k] == '\r' || p[k] >= 0x80) return 0;
+  }
+  return 0;
+}
+
 // Inlined into scan(), its one caller: most runs are short (a tag pair, or only the '[' that
 // starts a tag line), and the call itself was about a fifth of the instructions spent here.
 [[gnu::always_inline]] inline std::size_t GameSplitter::skip_run(std::string_view d, std::size_t i, std::size_t limit) {
@@ -406,6 +430,11 @@ inline void GameSplitter::newline() {
           line_content = false;
         } else if (k == kRunBlank) {
           ++j;
+        } else if (const std::size_t close = c == '{' ? brace_close(p, j, limit) : 0) {
+          // A brace comment on one line, taken whole: a clock or an evaluation after every move
+          // (`{ [%clk 0:05:00] }`) ended the run twice a move, each time through scan().
+          last = j = close + 1;
+          line_content = true;
         } else if (k == kResultStart && (depth_ > 0 || (j > start_ && !ends_token(p[j - 1])) ||
                                          (c != '*' && j + 1 < limit && p[j + 1] != '-' && p[j + 1] != '/'))) {
           // 0, 1 and * matter only where a result could begin: depth 0, a token's start, and
@@ -424,10 +453,11 @@ inline void GameSplitter::newline() {
       // window (that a 0 or 1 at its end looks at) is below the limit. The byte rules decide at
       // the stops, which are only the bytes they may not take: move numbers and squares of rank 1
       // (the 0s and 1s not before '-' or '/') go by without a stop.
-      for (std::size_t base = j; open && base + 64 < limit; base += 64) {
+      for (std::size_t base = j; open && base + 64 < limit;) {
         const NormalMasks m = normal_masks(p + base);
         std::uint64_t stops = m.stop;
         std::uint64_t content = m.content;  // of the bytes not yet taken
+        std::size_t next_base = base + 64;
         for (;;) {
           const std::uint64_t stop = stops & (~stops + 1);  // the next stop's bit; 0: none
           if (const std::uint64_t before = content & (stop - 1)) {
@@ -439,13 +469,19 @@ inline void GameSplitter::newline() {
             break;
           }
           j = base + static_cast<std::size_t>(std::countr_zero(stop));
+          const std::size_t at = j;
           if (!step()) {
             open = false;
+            break;
+          }
+          if (j > at + 1) {  // a comment taken whole: the next window starts after it
+            next_base = j;
             break;
           }
           stops ^= stop;
           content &= ~((stop << 1) - 1);  // the bytes after the stop (none after the last: stop << 1 is 0)
         }
+        base = next_base;
       }
 #endif
       if (open)

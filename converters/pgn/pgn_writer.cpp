@@ -90,6 +90,36 @@ char* move_number_before(char* end, Color side, int fullmove) {
   return move_number_text(end, side == Color::White, static_cast<unsigned>(fullmove));
 }
 
+// Whether `size` bytes at `p` hold no line end, tab or CR, and no two spaces side by side.
+// Eight bytes at a time (a byte at a time, it cost a clock comment as much as writing it).
+bool single_spaced(const char* p, std::size_t size) {
+  constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Fu;
+  constexpr std::uint64_t kHigh = 0x8080808080808080u;
+  constexpr std::uint64_t kOnes = 0x0101010101010101u;
+  // The high bit of each byte of `w` equal to `c`, exactly.
+  auto equal = [](std::uint64_t w, unsigned char c) {
+    const std::uint64_t x = w ^ (kOnes * c);
+    return ~(((x & kLow7) + kLow7) | x) & kHigh;
+  };
+  std::uint64_t carry = 0;  // the high bit of the previous word's last byte, when a space
+  std::size_t k = 0;
+  for (; k + 8 <= size; k += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p + k, 8);
+    if (equal(w, '\n') | equal(w, '\t') | equal(w, '\r')) return false;
+    const std::uint64_t spaces = equal(w, ' ');
+    if (spaces & ((spaces << 8) | carry)) return false;
+    carry = spaces >> 56;
+  }
+  bool space = carry != 0;
+  for (; k < size; ++k) {
+    const char c = p[k];
+    if (c == '\n' || c == '\t' || c == '\r' || (c == ' ' && space)) return false;
+    space = c == ' ';
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string escape_tag_value(std::string_view value) {
@@ -228,6 +258,26 @@ void PgnWriter::put(std::string_view token, bool glue) {
   after_open_ = false;
 }
 
+// put() of a comment's word with its opening brace (`open`) or closing brace (`close`) around it,
+// written without building the token first.
+void PgnWriter::put_comment_word(std::string_view word, bool open, bool close) {
+  const std::size_t size = word.size() + (open ? 1 : 0) + (close ? 1 : 0);
+  bool no_space = after_open_ || column_ == 0;
+  if (column_ > 0 && column_ + size + (no_space ? 0 : 1) > options_.line_width && !after_open_) {
+    newline();
+    no_space = true;
+  }
+  if (!no_space) {
+    movetext_.push(' ');
+    ++column_;
+  }
+  if (open) movetext_.push('{');
+  movetext_.append(word);
+  if (close) movetext_.push('}');
+  column_ += size;
+  after_open_ = false;
+}
+
 void PgnWriter::flush_unresolved() {
   if (unresolved_.empty()) return;
   std::string text = "not resolved, kept as written: " + unresolved_;
@@ -322,26 +372,44 @@ void PgnWriter::comment(std::string_view text, CommentKind kind) {
   switch (kind) {
     case CommentKind::Brace: {
       // Words are re-flowed to the line width: white space inside a comment carries no meaning
-      // in PGN, and the export format limits line length.
-      std::vector<std::string_view> words;
-      std::size_t i = 0;
-      while (i < text.size()) {
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '\r')) ++i;
-        std::size_t j = i;
-        while (j < text.size() && !(text[j] == ' ' || text[j] == '\n' || text[j] == '\t' || text[j] == '\r')) ++j;
-        if (j > i) words.push_back(text.substr(i, j - i));
-        i = j;
-      }
-      if (words.empty()) {
+      // in PGN, and the export format limits line length. Each word is put() as a token, the
+      // first with its `{` and the last with its `}`, written in place: a vector of words and a
+      // copy of each cost a quarter of converting an archive with a clock comment on every move
+      // (bench/RESULTS.md).
+      const auto is_space = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; };
+      const char* p = text.data();
+      const char* const end = p + text.size();
+      while (p < end && is_space(*p)) ++p;
+      if (p == end) {
         put("{}");
         break;
       }
-      for (std::size_t w = 0; w < words.size(); ++w) {
-        scratch_.clear();
-        if (w == 0) scratch_ += '{';
-        scratch_ += words[w];
-        if (w + 1 == words.size()) scratch_ += '}';
-        put(scratch_);
+      // A comment whose words stand one space apart, and which fits on the line, is what the
+      // loop below writes for it, in one copy (a clock comment, `{ [%clk 0:05:00] }`).
+      const char* last = end;
+      while (is_space(last[-1])) --last;
+      if (const std::size_t size = static_cast<std::size_t>(last - p);
+          column_ + size + (column_ == 0 || after_open_ ? 2 : 3) <= options_.line_width && single_spaced(p, size)) {
+        if (column_ > 0 && !after_open_) {
+          movetext_.push(' ');
+          ++column_;
+        }
+        movetext_.push('{');
+        movetext_.append(std::string_view(p, size));
+        movetext_.push('}');
+        column_ += size + 2;
+        after_open_ = false;
+        break;
+      }
+      bool first = true;
+      while (p < end) {
+        const char* word_end = p;
+        while (word_end < end && !is_space(*word_end)) ++word_end;
+        const char* next = word_end;
+        while (next < end && is_space(*next)) ++next;
+        put_comment_word(std::string_view(p, static_cast<std::size_t>(word_end - p)), first, next == end);
+        first = false;
+        p = next;
       }
       break;
     }

@@ -121,6 +121,34 @@ TEST_CASE("pgn writer: lines wrap at 80 columns, comments are re-flowed") {
   check_round_trip(moves);
 }
 
+TEST_CASE("pgn writer: a comment's words one space apart, broken where the line is full") {
+  struct Row {
+    std::string movetext, written;
+  };
+  const Row rows[] = {
+      {"1. e4 {  a   b  } *", "1. e4 {a b} *"},
+      {"1. e4 {a\tb\nc\r\nd} e5 *", "1. e4 {a b c d} 1... e5 *"},
+      {"1. e4 {} e5 *", "1. e4 {} 1... e5 *"},
+      {"1. e4 {one two three four five six seven} *", "1. e4 {one two three four five\nsix seven} *"},
+      {"1. e4 ({c} 1. d4) *", "1. e4 ({c} 1. d4) *"},
+      {"{start comment} 1. e4 *", "{start comment} 1. e4 *"},
+      {"1. e4 {abcdefghijklmnopqrstuvw} *", "1. e4\n{abcdefghijklmnopqrstuvw} *"},
+      {"1. e4 {abcdefghijklmnopqrstuv} *", "1. e4 {abcdefghijklmnopqrstuv}\n*"},
+      {"1. e4 {abcdefgh  ijklmnop qrstuvwxyz} *", "1. e4 {abcdefgh ijklmnop\nqrstuvwxyz} *"},
+      {"1. e4 {a b c d e f g h i j k l m n o p q r s t u v w x y z} *",
+       "1. e4 {a b c d e f g h i j k l\nm n o p q r s t u v w x y z} *"},
+  };
+  PgnWriteOptions narrow;
+  narrow.line_width = 30;
+  for (const Row& row : rows) {
+    CAPTURE(row.movetext);
+    const std::string out = write_pgn(read_one(row.movetext).game, narrow);
+    const std::size_t movetext_at = out.find("\n\n");
+    REQUIRE(movetext_at != std::string::npos);
+    CHECK(out.substr(movetext_at + 2) == row.written + "\n\n");
+  }
+}
+
 TEST_CASE("pgn round trips") {
   const std::string inputs[] = {
       "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1/2-1/2",

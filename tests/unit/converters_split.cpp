@@ -154,6 +154,14 @@ TEST_CASE("split: every chunk size cuts the same games, with the same places, as
       "1. e4 1-0 1-0",
       "* * *",
       "1-0 0-1",
+      // brace comments on one line are taken whole by the runs; the others by the byte rules
+      "1. e4 { [%clk 0:05:00] } 1... e5 { [%clk 0:04:59] } 2. Nf3 {} 1-0",
+      "1. e4 {a longer comment with 1-0 and [Event \"x\"] and ( inside} *",
+      "1. d4 {two\nlines 0-1} 0-1",
+      "1. c4 {caf\xC3\xA9 1-0 and more than sixteen bytes} 0-1",
+      "1. Nf3 {\xE9t\xE9} *",
+      "1. e4 e5 {a comment at the line's end}",
+      "1. e4 {c}1-0",
   };
   const std::vector<std::string> ends = {"\n", "\r\n", "\n\n", "\r", "  \n", "\t"};
   std::uint64_t state = 12345;
@@ -227,4 +235,19 @@ TEST_CASE("split: columns count code points through comments and tag values") {
     code_points += (static_cast<unsigned char>(input[i]) & 0xC0) != 0x80;
   CHECK(games[1].line == 1);
   CHECK(games[1].column == code_points + 1);
+}
+
+TEST_CASE("split: brace comments on one line move the column by their size") {
+  // Clock comments after every move, and a game that starts on the line where one ended: its
+  // column is the line's bytes before it, the comments taken whole or byte by byte alike.
+  std::string line;
+  for (int k = 1; k <= 12; ++k)
+    line += std::to_string(k) + ". e4 { [%clk 0:0" + std::to_string(k % 10) + ":00] } " + std::to_string(k) +
+            "... e5 {[%eval 0.17] [%clk 0:05:00]} ";
+  const std::string input = "[Event \"a\"]\n\n" + line + "1-0 [Black \"b\"] *\n";
+  const std::vector<RawGame> games = split_games(input);
+  REQUIRE(games.size() == 2);
+  CHECK(games[0].bytes == "[Event \"a\"]\n\n" + line + "1-0");
+  CHECK(games[1].line == 3);
+  CHECK(games[1].column == line.size() + 5);
 }
