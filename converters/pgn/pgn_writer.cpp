@@ -278,6 +278,49 @@ void PgnWriter::put_comment_word(std::string_view word, bool open, bool close) {
   after_open_ = false;
 }
 
+// The words of `words` (one space apart, none at either end) in braces, as put_comment_word()
+// would write them one by one: the words that fit on the line go in one copy, the first that
+// does not begins the next line.
+void PgnWriter::put_spaced_comment(std::string_view words) {
+  const std::size_t n = words.size();
+  if (const bool no_space = column_ == 0 || after_open_; column_ + n + (no_space ? 2 : 3) <= options_.line_width) {
+    if (!no_space) movetext_.push(' ');
+    movetext_.push('{');
+    movetext_.append(words);
+    movetext_.push('}');
+    column_ += n + (no_space ? 2 : 3);
+    after_open_ = false;
+    return;  // all on this line (a clock comment)
+  }
+  std::size_t pos = std::min(words.find(' '), n);  // at the space after the words written, or n
+  put_comment_word(words.substr(0, pos), true, pos == n);
+  while (pos < n) {
+    const std::size_t room = column_ < options_.line_width ? options_.line_width - column_ : 0;
+    if (n - pos + 1 <= room) {  // the rest, and the closing brace
+      movetext_.append(words.substr(pos));
+      movetext_.push('}');
+      column_ += n - pos + 1;
+      return;
+    }
+    // The last space within reach ends the words that fit; the word after it does not.
+    if (room > 0)
+      if (const std::size_t q = words.rfind(' ', pos + room); q != std::string_view::npos && q > pos) {
+        movetext_.append(words.substr(pos, q - pos));
+        column_ += q - pos;
+        pos = q;
+      }
+    newline();
+    const std::size_t word_end = std::min(words.find(' ', pos + 1), n);
+    movetext_.append(words.substr(pos + 1, word_end - pos - 1));
+    column_ = word_end - pos - 1;
+    if (word_end == n) {
+      movetext_.push('}');
+      ++column_;
+    }
+    pos = word_end;
+  }
+}
+
 void PgnWriter::flush_unresolved() {
   if (unresolved_.empty()) return;
   std::string text = "not resolved, kept as written: " + unresolved_;
@@ -384,21 +427,12 @@ void PgnWriter::comment(std::string_view text, CommentKind kind) {
         put("{}");
         break;
       }
-      // A comment whose words stand one space apart, and which fits on the line, is what the
-      // loop below writes for it, in one copy (a clock comment, `{ [%clk 0:05:00] }`).
       const char* last = end;
       while (is_space(last[-1])) --last;
-      if (const std::size_t size = static_cast<std::size_t>(last - p);
-          column_ + size + (column_ == 0 || after_open_ ? 2 : 3) <= options_.line_width && single_spaced(p, size)) {
-        if (column_ > 0 && !after_open_) {
-          movetext_.push(' ');
-          ++column_;
-        }
-        movetext_.push('{');
-        movetext_.append(std::string_view(p, size));
-        movetext_.push('}');
-        column_ += size + 2;
-        after_open_ = false;
+      // A comment whose words stand one space apart (a clock, an engine's line) is written a
+      // line at a time; word by word, TCEC's engine comments were half of converting its games.
+      if (const std::size_t size = static_cast<std::size_t>(last - p); single_spaced(p, size)) {
+        put_spaced_comment(std::string_view(p, size));
         break;
       }
       bool first = true;

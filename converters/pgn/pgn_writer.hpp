@@ -128,6 +128,7 @@ class PgnWriter : public Visitor {
 
   void put(std::string_view token, bool glue = false);
   void put_comment_word(std::string_view word, bool open, bool close);
+  void put_spaced_comment(std::string_view words);
   // Does this writer write SAN exactly as it stands in `lang`'s letters (MoveEvent::san)? Asked
   // per move, answered once per language.
   bool writes_san_in(const Language* lang) { return lang == san_language_ ? san_same_ : writes_san_in_slow(lang); }

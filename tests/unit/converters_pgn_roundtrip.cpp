@@ -2,8 +2,10 @@
 // start positions (FEN, Chess960, variants), diagnostics with places, and the visitor.
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "converters/pgn/game.hpp"
 #include "converters/pgn/pgn_writer.hpp"
@@ -137,6 +139,16 @@ TEST_CASE("pgn writer: a comment's words one space apart, broken where the line 
       {"1. e4 {abcdefgh  ijklmnop qrstuvwxyz} *", "1. e4 {abcdefgh ijklmnop\nqrstuvwxyz} *"},
       {"1. e4 {a b c d e f g h i j k l m n o p q r s t u v w x y z} *",
        "1. e4 {a b c d e f g h i j k l\nm n o p q r s t u v w x y z} *"},
+      {"1. e4 {d=30, pd=Qc2, mt=00:02:42, tl=01:42:09, s=63727 kN/s, n=10357914339, pv=c6 Qc2 b6} *",
+       "1. e4 {d=30, pd=Qc2,\nmt=00:02:42, tl=01:42:09,\ns=63727 kN/s, n=10357914339,\npv=c6 Qc2 b6} *"},
+      {"1. e4 {aa bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb cc dd} *",
+       "1. e4 {aa\nbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\ncc dd} *"},
+      {"1. e4 {bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb} *", "1. e4\n{bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb}\n*"},
+      {"1. e4 {abcdefghijklmnopqrstuvwxyz0123456789 abcdefghijklmnopqrstuvwxy 1} *",
+       "1. e4\n{abcdefghijklmnopqrstuvwxyz0123456789\nabcdefghijklmnopqrstuvwxy 1} *"},
+      {"1. e4 (1. d4 {abcdefghijklmnopqrstuvwxyz0 abcdefghijklmnopqrstuvwxyz12}) *",
+       "1. e4 (1. d4\n{abcdefghijklmnopqrstuvwxyz0\nabcdefghijklmnopqrstuvwxyz12})\n*"},
+      {"1. e4 {abc defghijklmnopqrstuvw xyz} *", "1. e4 {abc\ndefghijklmnopqrstuvw xyz} *"},
   };
   PgnWriteOptions narrow;
   narrow.line_width = 30;
@@ -146,6 +158,44 @@ TEST_CASE("pgn writer: a comment's words one space apart, broken where the line 
     const std::size_t movetext_at = out.find("\n\n");
     REQUIRE(movetext_at != std::string::npos);
     CHECK(out.substr(movetext_at + 2) == row.written + "\n\n");
+  }
+}
+
+TEST_CASE("pgn writer: comments re-flowed as a greedy word wrap, whatever their spacing (seeded)") {
+  // The writer's re-flow against the rule written out word by word: each word after a space,
+  // or first on a new line when it would pass the width (a word longer than the width alone).
+  std::uint64_t state = 2026;
+  auto next = [&](std::size_t n) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<std::size_t>((state >> 33) % n);
+  };
+  for (int round = 0; round < 300; ++round) {
+    std::vector<std::string> words(1 + next(12));
+    std::string text = next(4) == 0 ? " " : "";
+    for (std::size_t k = 0; k < words.size(); ++k) {
+      words[k] = std::string(1 + next(next(5) == 0 ? 40 : 9), static_cast<char>('a' + next(26)));
+      text += words[k];
+      if (k + 1 < words.size()) text += next(6) == 0 ? (next(2) ? "  " : "\n") : " ";
+    }
+    PgnWriteOptions options;
+    options.line_width = 20 + next(40);
+    std::string expected = "1. e4";
+    std::size_t column = expected.size();
+    for (std::size_t k = 0; k < words.size(); ++k) {
+      const std::string token = (k == 0 ? "{" : "") + words[k] + (k + 1 == words.size() ? "}" : "");
+      if (column + 1 + token.size() > options.line_width) {
+        expected += "\n" + token;
+        column = token.size();
+      } else {
+        expected += " " + token;
+        column += 1 + token.size();
+      }
+    }
+    CAPTURE(text);
+    CAPTURE(options.line_width);
+    const std::string out = write_pgn(read_one("1. e4 {" + text + "} *").game, options);
+    const std::size_t movetext_at = out.find("\n\n") + 2;
+    CHECK(out.substr(movetext_at, out.find('}') + 1 - movetext_at) == expected);
   }
 }
 
