@@ -847,15 +847,30 @@ std::uint64_t OffsetMap::original(std::uint64_t decoded) const {
   // Past the last anchor (a game's movetext after accented tag values): no search.
   if (!anchors_.empty() && decoded >= anchors_.back().first)
     return anchors_.back().second + (decoded - anchors_.back().first);
-  auto it = std::upper_bound(anchors_.begin(), anchors_.end(), decoded,
-                             [](std::uint64_t d, const auto& a) { return d < a.first; });
+  const auto it = std::upper_bound(anchors_.begin(), anchors_.end(), decoded,
+                                   [](std::uint64_t d, const auto& a) { return d < a.first; });
+  return original_before(decoded, static_cast<std::size_t>(it - anchors_.begin()));
+}
+
+std::uint64_t OffsetMap::original(std::uint64_t decoded, std::size_t& hint) const {
+  // The reader asks in text order: from the last answer's anchor on, a step or two (a CRLF file
+  // has an anchor at every line end; searching them all for each move was 5 % of checking one).
+  std::size_t k = hint;
+  if (k > anchors_.size() || (k > 0 && anchors_[k - 1].first > decoded)) return original(decoded);
+  while (k < anchors_.size() && anchors_[k].first <= decoded) ++k;
+  hint = k;
+  return original_before(decoded, k);
+}
+
+// original() with `upper` the index of the first anchor after `decoded` (anchors_.size(): none).
+std::uint64_t OffsetMap::original_before(std::uint64_t decoded, std::size_t upper) const {
   // Between two anchors the text advances one byte per input byte, except inside a character
   // whose UTF-8 form is longer than its input form (a replacement character for one stray byte):
   // there the count stops at the next anchor, so an offset never passes the character's end.
-  const std::uint64_t limit = it == anchors_.end() ? UINT64_MAX : it->second;
-  if (it == anchors_.begin()) return std::min(decoded, limit);
-  --it;
-  return std::min(it->second + (decoded - it->first), limit);
+  const std::uint64_t limit = upper == anchors_.size() ? UINT64_MAX : anchors_[upper].second;
+  if (upper == 0) return std::min(decoded, limit);
+  const auto& [from, to] = anchors_[upper - 1];
+  return std::min(to + (decoded - from), limit);
 }
 
 void OffsetMap::add(std::uint64_t decoded, std::uint64_t original_offset) {

@@ -55,11 +55,15 @@ class OffsetMap {
  public:
   // Offset in the original bytes of the character at `decoded` in the decoded text.
   std::uint64_t original(std::uint64_t decoded) const;
+  // The same, found from `hint` (0 at first; the call keeps it): for offsets asked in increasing
+  // order, as a reader does, no search. Asked out of order, it searches.
+  std::uint64_t original(std::uint64_t decoded, std::size_t& hint) const;
   // Record that decoded offset `decoded` corresponds to original offset `original` from here on.
   void add(std::uint64_t decoded, std::uint64_t original);
   bool identity() const { return anchors_.empty(); }
 
  private:
+  std::uint64_t original_before(std::uint64_t decoded, std::size_t upper) const;
   std::vector<std::pair<std::uint64_t, std::uint64_t>> anchors_;  // (decoded, original), sorted
 };
 

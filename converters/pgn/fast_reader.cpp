@@ -735,7 +735,8 @@ class FastReader {
   // Decoded text's offsets to the game's bytes (a code-page game read from its UTF-8 decoding);
   // nullptr: the text is the game's bytes.
   const OffsetMap* map_ = nullptr;
-  std::uint64_t file_at(std::size_t at) const { return raw_.offset + (map_ ? map_->original(at) : at); }
+  std::uint64_t file_at(std::size_t at) const { return raw_.offset + (map_ ? map_->original(at, map_hint_) : at); }
+  mutable std::size_t map_hint_ = 0;  // OffsetMap::original()'s place in map_'s anchors
   Visitor& visitor_;
   std::vector<Diagnostic>& diagnostics_;
   const ReadOptions& options_;

@@ -365,6 +365,33 @@ TEST_CASE("decode: Latin-1 runs of every length, high bytes and CRs at every pla
   }
 }
 
+TEST_CASE("decode: offsets found from a hint are the offsets searched for, in any order (seeded)") {
+  // A CRLF Latin-1 text has an anchor at every line end and letter: the hint steps through them
+  // for offsets asked in increasing order, and falls back to the search for one asked out of order.
+  std::uint64_t state = 77;
+  auto next = [&](std::size_t n) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<std::size_t>((state >> 33) % n);
+  };
+  std::string bytes;
+  for (int k = 0; k < 400; ++k) {
+    const std::size_t pick = next(10);
+    bytes += pick == 0 ? "\r\n" : pick == 1 ? "\xE9" : pick == 2 ? "\r" : std::string(1 + next(6), 'a');
+  }
+  const Decoded d = decode(bytes, forced(Encoding::Latin1));
+  const std::size_t size = d.text().size();
+  std::size_t hint = 0;
+  for (std::size_t at = 0; at <= size; ++at) {  // in order, every offset
+    CAPTURE(at);
+    REQUIRE(d.map.original(at, hint) == d.map.original(at));
+  }
+  for (int k = 0; k < 2000; ++k) {  // forward steps with jumps back
+    const std::size_t at = next(4) == 0 ? next(size + 1) : std::min(size, static_cast<std::size_t>(k % (size + 1)));
+    CAPTURE(at);
+    REQUIRE(d.map.original(at, hint) == d.map.original(at));
+  }
+}
+
 TEST_CASE("decode: BOM offsets") {
   Decoded d = decode("\xEF\xBB\xBFxy");
   CHECK(d.text() == "xy");
