@@ -132,6 +132,8 @@ TEST_CASE("fast lane: taken when it reads the game as the general reader does") 
       {"lone CR", "1. e4\re5 *", true},
       {"comments over CR and CRLF line ends", "1. e4 {two\r\nlines} e5 ; note\r\n2. Nf3 {old\rMac\r} Nc6 ; x\r3. Bb5 *",
        true},
+      {"comments with CRs at their ends, doubled and alone",
+       "1. e4 {\r\nfirst\r\r\nsecond\r} e5 {\r} 2. Nf3 {a\r\n\r\nb} *", true},
       {"a remark in a game with a lone CR", "1. e4\rd5 2. ed5 *", false},  // its line is the general reader's
       {"escape line after a CR", "1. e4\r% note\re5 *", false},
       // UTF-8 inside tag values and comments: the same bytes either way, columns in code points.
