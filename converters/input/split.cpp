@@ -474,9 +474,15 @@ inline std::size_t brace_close(const unsigned char* p, std::size_t open, std::si
             open = false;
             break;
           }
-          if (j > at + 1) {  // a comment taken whole: the next window starts after it
-            next_base = j;
-            break;
+          if (j > at + 1) {  // a comment taken whole: the window goes on after it, or the next starts there
+            if (j >= base + 64) {
+              next_base = j;
+              break;
+            }
+            const std::uint64_t taken = (std::uint64_t{1} << (j - base)) - 1;  // the bytes before j
+            stops &= ~taken;
+            content &= ~taken;
+            continue;
           }
           stops ^= stop;
           content &= ~((stop << 1) - 1);  // the bytes after the stop (none after the last: stop << 1 is 0)
