@@ -165,15 +165,6 @@ void ReplayOrder::begin_game(std::uint32_t) {
   kept_ = true;
 }
 
-void ReplayOrder::move(const MoveEvent&) {
-  Frame& f = stack_.back();
-  f.has_moves = true;
-  f.after_move = true;
-  f.since_move = false;
-  f.last_has_variations = false;
-  pending_ = false;  // they become the move's comments_before: replayed just before it
-}
-
 void ReplayOrder::nag(unsigned) {
   const Frame& f = stack_.back();
   // A line's leading NAGs are replayed before its comments; a move's NAGs right after it.

@@ -114,7 +114,16 @@ class GameBuilder final : public Visitor {
 class ReplayOrder final : public Visitor {
  public:
   void begin_game(std::uint32_t number) override;
-  void move(const MoveEvent& event) override;
+  // (Defined here: it is called for every move a direct writer writes, and inlines into the
+  // reader's DirectRead.)
+  void move(const MoveEvent&) override {
+    Frame& f = stack_.back();
+    f.has_moves = true;
+    f.after_move = true;
+    f.since_move = false;
+    f.last_has_variations = false;
+    pending_ = false;  // they become the move's comments_before: replayed just before it
+  }
   void nag(unsigned value) override;
   void comment(std::string_view text, CommentKind kind) override;
   void begin_variation() override;

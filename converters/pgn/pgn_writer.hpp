@@ -93,6 +93,12 @@ class PgnWriter : public Visitor {
       detail::copy_short(bytes_.data() + size_, s.data(), n);
       size_ += n;
     }
+    // Room for `n` bytes after the text, to be written there and then kept (keep()) or not.
+    char* free_end(std::size_t n) {
+      if (n > bytes_.size() - size_) grow(n);
+      return bytes_.data() + size_;
+    }
+    void keep(std::size_t n) { size_ += n; }
     std::string_view view() const { return {bytes_.data(), size_}; }
     std::size_t capacity() const { return bytes_.size(); }
     void swap(TextBuffer& o) noexcept {
