@@ -374,25 +374,38 @@ inline void GameSplitter::newline() {
 }
 
 // The offset of the `}` that closes a brace comment opened at `open`, when it closes before
-// `limit` on the same line and the comment is ASCII; 0 otherwise. Such a comment does nothing
-// to the scanner's state but move the column by its size, as its bytes one by one would.
-inline std::size_t brace_close(const unsigned char* p, std::size_t open, std::size_t limit) {
+// `limit` on the same line; 0 otherwise. Such a comment does nothing to the scanner's state but
+// move the column by its code points, as its bytes one by one would: `continuation` gets the
+// count of its bytes that the column does not count (0x80-0xBF, UTF-8's continuation bytes).
+inline std::size_t brace_close(const unsigned char* p, std::size_t open, std::size_t limit, std::size_t& continuation) {
   std::size_t k = open + 1;
+  std::size_t skipped = 0;
 #ifdef __SSE2__
   for (; k + 16 <= limit; k += 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k));
     const auto close = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('}'))));
-    // A line end (\n \r) or a byte of 0x80 and above (the sign bit) ends the fast case.
-    const auto other = static_cast<unsigned>(_mm_movemask_epi8(
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))), v)));
-    if ((close | other) == 0) continue;
-    const auto at = static_cast<unsigned>(std::countr_zero(close | other));
-    return (close >> at) & 1 ? k + at : 0;
+    const auto line_end = static_cast<unsigned>(_mm_movemask_epi8(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')))));
+    const auto inner =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xC0))),
+                                                               _mm_set1_epi8(static_cast<char>(0x80)))));
+    if ((close | line_end) == 0) {
+      skipped += static_cast<std::size_t>(std::popcount(inner));
+      continue;
+    }
+    const auto at = static_cast<unsigned>(std::countr_zero(close | line_end));
+    if (!((close >> at) & 1)) return 0;
+    continuation = skipped + static_cast<std::size_t>(std::popcount(inner & ((1u << at) - 1)));
+    return k + at;
   }
 #endif
   for (; k < limit; ++k) {
-    if (p[k] == '}') return k;
-    if (p[k] == '\n' || p[k] == '\r' || p[k] >= 0x80) return 0;
+    if (p[k] == '}') {
+      continuation = skipped;
+      return k;
+    }
+    if (p[k] == '\n' || p[k] == '\r') return 0;
+    skipped += (p[k] & 0xC0) == 0x80;
   }
   return 0;
 }
@@ -408,8 +421,9 @@ inline std::size_t brace_close(const unsigned char* p, std::size_t open, std::si
   std::size_t j = i;
   if (mode_ == Mode::Normal) {
     std::size_t last = 0;
-    std::size_t line_from = i;  // where the part of the current line taken here begins
-    bool line_content = false;  // a non-blank byte in that part
+    std::size_t line_from = i;          // where the part of the current line taken here begins
+    std::size_t line_continuation = 0;  // bytes of that part the column does not count (comments' UTF-8)
+    bool line_content = false;          // a non-blank byte in that part
     if (!in_game_) {
       while (j < limit && (p[j] == ' ' || p[j] == '\t')) ++j;  // blanks between games
     } else {
@@ -427,14 +441,16 @@ inline std::size_t brace_close(const unsigned char* p, std::size_t open, std::si
           prev_was_cr_ = false;
           newline();
           line_from = ++j;
+          line_continuation = 0;
           line_content = false;
         } else if (k == kRunBlank) {
           ++j;
-        } else if (const std::size_t close = c == '{' ? brace_close(p, j, limit) : 0) {
+        } else if (std::size_t skipped = 0, close = c == '{' ? brace_close(p, j, limit, skipped) : 0; close != 0) {
           // A brace comment on one line, taken whole: a clock or an evaluation after every move
           // (`{ [%clk 0:05:00] }`) ended the run twice a move, each time through scan().
           last = j = close + 1;
           line_content = true;
+          line_continuation += skipped;
         } else if (k == kResultStart && (depth_ > 0 || (j > start_ && !ends_token(p[j - 1])) ||
                                          (c != '*' && j + 1 < limit && p[j + 1] != '-' && p[j + 1] != '/'))) {
           // 0, 1 and * matter only where a result could begin: depth 0, a token's start, and
@@ -495,7 +511,7 @@ inline std::size_t brace_close(const unsigned char* p, std::size_t open, std::si
         }
     }
     if (j == i) return i;
-    column_ += static_cast<std::uint32_t>(j - line_from);
+    column_ += static_cast<std::uint32_t>(j - line_from - line_continuation);
     prev_was_cr_ = false;
     if (line_content) line_blank_ = false;
     if (last != 0) {

@@ -250,4 +250,19 @@ TEST_CASE("split: brace comments on one line move the column by their size") {
   CHECK(games[0].bytes == "[Event \"a\"]\n\n" + line + "1-0");
   CHECK(games[1].line == 3);
   CHECK(games[1].column == line.size() + 5);
+
+  // UTF-8 (and Latin-1) in such a comment: the column counts code points, on its line only.
+  const std::string accented = "1. e4 {caf\xC3\xA9 and na\xC3\xAFve, \xE9t\xE9, more than sixteen bytes} e5 ";
+  const std::vector<RawGame> same_line = split_games(accented + "1-0 [Black \"b\"] *");
+  REQUIRE(same_line.size() == 2);
+  CHECK(same_line[1].line == 1);
+  CHECK(same_line[1].column == accented.size() + 4 - 2 + 1);  // two UTF-8 continuation bytes
+  const std::string next_line = "2. Nf3 Nc6 1-0 ";
+  for (const std::string& end : {std::string("\n"), std::string("\r\n")}) {
+    CAPTURE(end);
+    const std::vector<RawGame> two = split_games(accented + end + next_line + "[Black \"b\"] *");
+    REQUIRE(two.size() == 2);
+    CHECK(two[1].line == 2);
+    CHECK(two[1].column == next_line.size() + 1);
+  }
 }
