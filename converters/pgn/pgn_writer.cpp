@@ -2,6 +2,9 @@
 
 #include <array>
 #include <cstring>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 namespace planilla {
 
@@ -123,6 +126,21 @@ bool single_spaced(const char* p, std::size_t size) {
   };
   std::uint64_t carry = 0;  // the high bit of the previous word's last byte, when a space
   std::size_t k = 0;
+#ifdef __SSE2__
+  // Sixteen bytes at a time first (an engine's comment is a few hundred bytes).
+  unsigned space_before = 0;  // 1 when the byte before the block is a space
+  for (; k + 16 <= size; k += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k));
+    const __m128i line =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))),
+                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+    if (_mm_movemask_epi8(line) != 0) return false;
+    const auto spaces = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))));
+    if (spaces & ((spaces << 1) | space_before)) return false;
+    space_before = spaces >> 15;
+  }
+  carry = std::uint64_t{space_before} << 7;
+#endif
   for (; k + 8 <= size; k += 8) {
     std::uint64_t w;
     std::memcpy(&w, p + k, 8);

@@ -149,6 +149,10 @@ TEST_CASE("pgn writer: a comment's words one space apart, broken where the line 
       {"1. e4 (1. d4 {abcdefghijklmnopqrstuvwxyz0 abcdefghijklmnopqrstuvwxyz12}) *",
        "1. e4 (1. d4\n{abcdefghijklmnopqrstuvwxyz0\nabcdefghijklmnopqrstuvwxyz12})\n*"},
       {"1. e4 {abc defghijklmnopqrstuvw xyz} *", "1. e4 {abc\ndefghijklmnopqrstuvw xyz} *"},
+      // two spaces across the 8- and 16-byte blocks the spacing test reads
+      {"1. e4 {abcdefg  hij} *", "1. e4 {abcdefg hij} *"},
+      {"1. e4 {abcdefghijklmno  p} *", "1. e4 {abcdefghijklmno p} *"},
+      {"1. e4 {abcdefghijklmnopqrstuvw  x} *", "1. e4 {abcdefghijklmnopqrstuvw\nx} *"},
   };
   PgnWriteOptions narrow;
   narrow.line_width = 30;
