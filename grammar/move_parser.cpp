@@ -190,12 +190,7 @@ LanguageTable build_table(const Language& language) {
   };
   for (int p = 0; p < kPieceTypes; ++p) {
     const auto type = static_cast<PieceType>(p);
-    std::vector<std::string_view> spellings;
     any_spelling(language, static_cast<std::size_t>(p), [&](std::string_view spelling) {
-      spellings.push_back(spelling);
-      return false;
-    });
-    for (std::string_view spelling : spellings) {
       add(std::string(spelling), type, false, false);
       if (std::string lower = to_lower(spelling); lower != spelling) add(std::move(lower), type, true, false);
       if (table.script != Script::Latin) {
@@ -203,7 +198,8 @@ LanguageTable build_table(const Language& language) {
         add_lookalikes(spelling, twins);
         for (std::string& twin : twins) add(std::move(twin), type, false, true);
       }
-    }
+      return false;  // every spelling
+    });
   }
   std::stable_sort(table.spellings.begin(), table.spellings.end(),
                    [](const PieceSpelling& a, const PieceSpelling& b) { return a.text.size() > b.text.size(); });

@@ -377,6 +377,8 @@ inline void GameSplitter::newline() {
 // `limit` on the same line; 0 otherwise. Such a comment does nothing to the scanner's state but
 // move the column by its code points, as its bytes one by one would: `continuation` gets the
 // count of its bytes that the column does not count (0x80-0xBF, UTF-8's continuation bytes).
+// A comment that goes on past its line is left to the byte rules, which read that line's part
+// again: each byte is read at most twice.
 inline std::size_t brace_close(const unsigned char* p, std::size_t open, std::size_t limit, std::size_t& continuation) {
   std::size_t k = open + 1;
   std::size_t skipped = 0;

@@ -154,8 +154,10 @@ class FastReader {
   bool lettered(std::vector<std::uint32_t>& out) const {
     if (!lettered_ok_) return false;
     out = lettered_;
-    if (map_)
-      for (std::uint32_t& at : out) at = static_cast<std::uint32_t>(map_->original(at));
+    if (map_) {
+      std::size_t hint = 0;  // (the offsets are in text order)
+      for (std::uint32_t& at : out) at = static_cast<std::uint32_t>(map_->original(at, hint));
+    }
     return true;
   }
 

@@ -97,15 +97,16 @@ char* move_number_before(char* end, Color side, int fullmove) {
   return move_number_text(end, side == Color::White, static_cast<unsigned>(fullmove));
 }
 
-// "12. " (White) or "12... " (Black) written forward at `p`, where 24 bytes are the caller's to
-// write; returns its end.
+// "12. " (White) or "12... " (Black) written forward at `p`, where kMoveNumberRoom bytes are the
+// caller's to write; returns its end.
+constexpr std::size_t kMoveNumberRoom = 24;
 char* move_number_after(char* p, Color side, int fullmove) {
   if (fullmove >= 0 && static_cast<std::size_t>(fullmove) < kTabledMoveNumbers) {
     const MoveNumberText& t = kMoveNumbers[static_cast<std::size_t>(fullmove)][side == Color::White ? 0 : 1];
     std::memcpy(p, t.leading.data(), t.leading.size());
     return p + t.size + 1;
   }
-  char buffer[24];
+  char buffer[kMoveNumberRoom];
   char* const end = buffer + sizeof buffer;
   char* const begin = move_number_text(end - 1, side == Color::White, static_cast<unsigned>(fullmove));
   end[-1] = ' ';
@@ -321,14 +322,9 @@ void PgnWriter::put_comment_word(std::string_view word, bool open, bool close) {
 // does not begins the next line.
 void PgnWriter::put_spaced_comment(std::string_view words) {
   const std::size_t n = words.size();
-  if (const bool no_space = column_ == 0 || after_open_; column_ + n + (no_space ? 2 : 3) <= options_.line_width) {
-    if (!no_space) movetext_.push(' ');
-    movetext_.push('{');
-    movetext_.append(words);
-    movetext_.push('}');
-    column_ += n + (no_space ? 2 : 3);
-    after_open_ = false;
-    return;  // all on this line (a clock comment)
+  if (column_ + n + (column_ == 0 || after_open_ ? 2 : 3) <= options_.line_width) {
+    put_comment_word(words, true, true);  // all on this line, as one word (a clock comment)
+    return;
   }
   std::size_t pos = std::min(words.find(' '), n);  // at the space after the words written, or n
   put_comment_word(words.substr(0, pos), true, pos == n);
@@ -394,7 +390,7 @@ void PgnWriter::move(const MoveEvent& e) {
   // instructions; building it on the stack first and copying it, 1 % of convert's).
   bool written = false;
   if (column_ > 0 && !after_open_ && text.size() <= kShortMove) {
-    char* const start = movetext_.free_end(kShortMove + 26);
+    char* const start = movetext_.free_end(1 + kMoveNumberRoom + kShortMove);
     char* p = start;
     *p++ = ' ';
     if (numbered) p = move_number_after(p, side, e.before.fullmove_number());
