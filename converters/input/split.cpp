@@ -1011,59 +1011,55 @@ class MaskWindow {
     }
 #endif
     for (; done < wanted; ++done) raw_[done] = raw_word(view, 64 * done);
-    const std::uint64_t before =
-        (lead >= 1 && buffer_[lead - 1] == '\n' ? 2u : 0u) | (lead >= 2 && buffer_[lead - 2] == '\n' ? 1u : 0u);
-    for (std::size_t w = 0; w < words; ++w) {
-      const Raw& r = raw_[w];
-      const Raw& next = raw_[w + 1];
-      const std::uint64_t lf_next = (r.lf >> 1) | (next.lf << 63);
-      const std::uint64_t open_next = (r.open >> 1) | (next.open << 63);
-      const std::uint64_t lf_prev = (r.lf << 1) | (w ? raw_[w - 1].lf >> 63 : before >> 1);
-      const std::uint64_t lf_prev2 = (r.lf << 2) | (w ? raw_[w - 1].lf >> 62 : before);
-      lf[w] = r.lf;
-      blank_line[w] = r.lf & lf_next;
-      tag_bad[w] = (r.lf & ~open_next & ~lf_next) | (r.close & ~lf_next);
-      game_open[w] = r.open & lf_prev & lf_prev2;
-      attention[w] = r.open | r.dash_star;
-      rare[w] = r.rare;
-    }
+    before_ = (lead >= 1 && buffer_[lead - 1] == '\n' ? 2u : 0u) | (lead >= 2 && buffer_[lead - 2] == '\n' ? 1u : 0u);
   }
 
-  // The first bit set in [from, to) (window-relative, to <= end - base), or `to`.
-  static std::size_t next_bit(const std::uint64_t* m, std::size_t from, std::size_t to) {
+  // The masks fast_game() asks, each made from the raw masks of its word and the words beside it
+  // when asked (w < the window's words): one pass per question over the words it needs. Stored
+  // for every word of the window, they cost more to make than the questions that read them
+  // (most words are asked two or three questions).
+  std::uint64_t lf(std::size_t w) const { return raw_[w].lf; }
+  std::uint64_t blank_line(std::size_t w) const {  // an LF followed by an LF
+    return raw_[w].lf & lf_next(w);
+  }
+  // In a tag section: an LF followed by neither `[` nor LF, or a `]` not followed by LF.
+  std::uint64_t tag_bad(std::size_t w) const {
+    const Raw& r = raw_[w];
+    const std::uint64_t after_lf = lf_next(w);
+    const std::uint64_t open_next = (r.open >> 1) | (raw_[w + 1].open << 63);
+    return (r.lf & ~open_next & ~after_lf) | (r.close & ~after_lf);
+  }
+  std::uint64_t game_open(std::size_t w) const {  // a `[` right after two LFs
+    const Raw& r = raw_[w];
+    const std::uint64_t lf_prev = (r.lf << 1) | (w ? raw_[w - 1].lf >> 63 : before_ >> 1);
+    const std::uint64_t lf_prev2 = (r.lf << 2) | (w ? raw_[w - 1].lf >> 62 : before_);
+    return r.open & lf_prev & lf_prev2;
+  }
+  std::uint64_t attention(std::size_t w) const {  // `[`, `-`, `*`: what the movetext's checks look at
+    return raw_[w].open | raw_[w].dash_star;
+  }
+  std::uint64_t cr(std::size_t w) const { return raw_[w].cr; }
+  std::uint64_t high(std::size_t w) const { return raw_[w].high; }  // bytes above 0x7F
+
+  // The first bit set in [from, to) (window-relative, to <= end - base) of mask(w), a question
+  // above asked word by word, or `to`.
+  template <class Mask>
+  static std::size_t next_bit(const Mask& mask, std::size_t from, std::size_t to) {
     if (from >= to) return to;
     std::size_t w = from / 64;
-    std::uint64_t bits = m[w] & (~std::uint64_t{0} << (from % 64));
+    std::uint64_t bits = mask(w) & (~std::uint64_t{0} << (from % 64));
     for (;;) {
       if (bits) return std::min(to, 64 * w + static_cast<std::size_t>(std::countr_zero(bits)));
       if (64 * ++w >= to) return to;
-      bits = m[w];
+      bits = mask(w);
     }
   }
-  static bool any_bit(const std::uint64_t* m, std::size_t from, std::size_t to) { return next_bit(m, from, to) < to; }
-  static std::uint64_t count_bits(const std::uint64_t* m, std::size_t from, std::size_t to) {
-    std::uint64_t count = 0;
-    for (std::size_t w = from / 64; 64 * w < to; ++w) {
-      std::uint64_t bits = m[w];
-      if (64 * w < from) bits &= ~std::uint64_t{0} << (from % 64);
-      if (64 * w + 64 > to) bits &= (std::uint64_t{1} << (to % 64)) - 1;
-      count += static_cast<std::uint64_t>(std::popcount(bits));
-    }
-    return count;
-  }
-
-  std::uint64_t lf[kWords];
-  std::uint64_t blank_line[kWords];  // an LF followed by an LF
-  // In a tag section: an LF followed by neither `[` nor LF, or a `]` not followed by LF.
-  std::uint64_t tag_bad[kWords];
-  std::uint64_t game_open[kWords];  // a `[` right after two LFs
-  std::uint64_t attention[kWords];  // `[`, `-`, `*`: what the movetext's checks look at
-  std::uint64_t rare[kWords];       // CR and bytes above 0x7F
 
  private:
   struct Raw {
-    std::uint64_t lf = 0, open = 0, close = 0, dash_star = 0, rare = 0;
+    std::uint64_t lf = 0, open = 0, close = 0, dash_star = 0, cr = 0, high = 0;
   };
+  std::uint64_t lf_next(std::size_t w) const { return (raw_[w].lf >> 1) | (raw_[w + 1].lf << 63); }
 #if PLANILLA_SPLIT_AVX2
   // raw_word() for `count` whole words at `p`, 32 bytes at a time where the CPU has AVX2 (the
   // build's baseline, x86-64-v2, has not): the window's pass is most of a shard's start-finding.
@@ -1078,12 +1074,13 @@ class MaskWindow {
         const __m256i close = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(']'));
         const __m256i dash_star =
             _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('-')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('*')));
-        const __m256i rare = _mm256_or_si256(v, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')));
+        const __m256i cr = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r'));
         r.lf |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(lf))} << k;
         r.open |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(open))} << k;
         r.close |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(close))} << k;
         r.dash_star |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(dash_star))} << k;
-        r.rare |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(rare))} << k;
+        r.cr |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(cr))} << k;
+        r.high |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(v))} << k;  // the sign bit
       }
       out[w] = r;
     }
@@ -1097,7 +1094,8 @@ class MaskWindow {
       r.open = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('['));
       r.close = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(']'));
       r.dash_star = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('-')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('*'));
-      r.rare = _mm512_movepi8_mask(v) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\r'));  // above 0x7F, CR
+      r.cr = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\r'));
+      r.high = _mm512_movepi8_mask(v);  // above 0x7F
     }
   }
 #endif
@@ -1114,7 +1112,8 @@ class MaskWindow {
         r.open |= mask(eq('['));
         r.close |= mask(eq(']'));
         r.dash_star |= mask(_mm_or_si128(eq('-'), eq('*')));
-        r.rare |= mask(_mm_or_si128(v, eq('\r')));  // the sign bit: above 0x7F
+        r.cr |= mask(eq('\r'));
+        r.high |= mask(v);  // the sign bit: above 0x7F
       }
       return r;
     }
@@ -1126,12 +1125,14 @@ class MaskWindow {
       r.open |= c == '[' ? bit : 0;
       r.close |= c == ']' ? bit : 0;
       r.dash_star |= c == '-' || c == '*' ? bit : 0;
-      r.rare |= c == '\r' || c >= 0x80 ? bit : 0;
+      r.cr |= c == '\r' ? bit : 0;
+      r.high |= c >= 0x80 ? bit : 0;
     }
     return r;
   }
 
-  Raw raw_[kWords + 1];  // one word more than the window: the byte after a bit (a `]`'s line end, an LF's `[`)
+  std::uint64_t before_ = 0;  // bit 1: an LF just before the window's first byte; bit 0: two before
+  Raw raw_[kWords + 1];       // one word more than the window: the byte after a bit (a `]`'s line end, an LF's `[`)
   char buffer_[kBytes + kAfter + 2];
 };
 
@@ -1145,23 +1146,65 @@ Fast fast_game(const MaskWindow& win, std::size_t p, OneGame& g) {
   const std::string_view d = win.view;
   const std::size_t to = win.end - win.base;
   p -= win.base;
-  // Tag lines: every line up to the first empty one starts with `[`, every `]` ends its line.
-  const std::size_t e = W::next_bit(win.blank_line, p, to);  // the LF ending the last tag line
+  // The LFs of the game [p, k) counted, and its CRs and bytes above 0x7F gathered, word by word
+  // in the passes below (lines by LF, so no CR).
+  std::uint64_t lf = 0, cr = 0, high = 0;
+  const auto take = [&](std::size_t w, std::uint64_t in) {
+    lf += static_cast<std::uint64_t>(std::popcount(win.lf(w) & in));
+    cr |= win.cr(w) & in;
+    high |= win.high(w) & in;
+  };
+  const std::size_t pw = p / 64;
+  const std::uint64_t from_p = ~std::uint64_t{0} << (p % 64);
+  const auto after_p = [&](std::size_t w) { return w == pw ? from_p : ~std::uint64_t{0}; };
+  // Tag lines: every line up to the first empty one starts with `[`, every `]` ends its line. One
+  // pass: the first blank line's LF (e, the LF ending the last tag line), no bad bit before it.
+  std::size_t e = to;
+  std::size_t w = pw;
+  for (; 64 * w < to; ++w) {
+    const std::uint64_t in = after_p(w);
+    const std::uint64_t blank = win.blank_line(w) & in;
+    const std::uint64_t bad = win.tag_bad(w) & in;
+    if (blank) {
+      const auto at = static_cast<unsigned>(std::countr_zero(blank));
+      e = std::min(to, 64 * w + at);
+      if (e + 2 >= to) return Fast::Past;
+      if (bad & ((std::uint64_t{1} << at) - 1)) return Fast::Other;
+      break;
+    }
+    // (A bad bit at or past `to` may be the next window's: that window answers.)
+    if (bad && 64 * w + static_cast<std::size_t>(std::countr_zero(bad)) < to) return Fast::Other;
+    take(w, in);
+  }
   if (e + 2 >= to) return Fast::Past;
   const std::size_t m = e + 2;
-  if (d[p] != '[' || W::any_bit(win.tag_bad, p, e)) return Fast::Other;
+  if (d[p] != '[') return Fast::Other;
   const char first = d[m];
   if (first == '[' || first == ';' || first == '%' || is_text_blank(first)) return Fast::Other;
-  // The next `\n\n[`, the movetext's last token [t, z) before it.
-  const std::size_t k = W::next_bit(win.game_open, m, to);
+  // The next `\n\n[` (k), from the word of the blank line on (taking each word before k's).
+  std::size_t k = to;
+  for (; 64 * w < to; ++w) {
+    const std::uint64_t open = w == m / 64  ? win.game_open(w) & (~std::uint64_t{0} << (m % 64))
+                               : 64 * w < m ? 0
+                                            : win.game_open(w);
+    if (open) {
+      k = std::min(to, 64 * w + static_cast<std::size_t>(std::countr_zero(open)));
+      break;
+    }
+    take(w, after_p(w));
+  }
   if (k >= to) return Fast::Past;
+  take(w, after_p(w) & ((std::uint64_t{1} << (k % 64)) - 1));
+  if (cr) return Fast::Other;
   if (!looks_like_tag(d, k)) return Fast::Other;
+  // The movetext's last token [t, z) before it.
   std::size_t z = k - 2;
   while (z > m && is_text_blank(d[z - 1])) --z;
   std::size_t t = z;
   while (t > m && !ends_token(static_cast<unsigned char>(d[t - 1]))) --t;
   // No other line-start `[` (blanks before it allowed), no result-like text before t.
-  for (std::size_t b = W::next_bit(win.attention, m, k); b < k; b = W::next_bit(win.attention, b + 1, k)) {
+  const auto attention = [&](std::size_t v) { return win.attention(v); };
+  for (std::size_t b = W::next_bit(attention, m, k); b < k; b = W::next_bit(attention, b + 1, k)) {
     if (d[b] == '[') {
       std::size_t back = b;
       while (back > m && (d[back - 1] == ' ' || d[back - 1] == '\t' || d[back - 1] == '\f' || d[back - 1] == '\v'))
@@ -1174,13 +1217,7 @@ Fast fast_game(const MaskWindow& win, std::size_t p, OneGame& g) {
       if (result_dash(d, b, begins) && begins < t) return Fast::Other;
     }
   }
-  // Lines by LF, so no CR; whether a byte is above 0x7F.
-  bool high = false;
-  for (std::size_t b = W::next_bit(win.rare, p, k); b < k; b = W::next_bit(win.rare, b + 1, k)) {
-    if (d[b] == '\r') return Fast::Other;
-    high = true;
-  }
-  g = OneGame{win.base + k, win.base + z, W::count_bits(win.lf, p, k), high};
+  g = OneGame{win.base + k, win.base + z, lf, high != 0};
   return Fast::Game;
 }
 

@@ -328,6 +328,23 @@ TEST_CASE("find_split_start past its 64 KB window: long comments, a long game, C
   CHECK(check_starts(input, offsets, 50) > offsets.size() / 2);
 }
 
+TEST_CASE("find_split_start: a CR in a game of the usual shape (an old Mac line end, CRLF movetext)") {
+  // Tags and blank lines by LF, as the masks' usual shape wants, with CRs only in the movetext: a
+  // lone CR ends a line for the splitter (and so for the game's line numbers), a CR before an LF
+  // does not. The start-finding walk counts lines by LF, so such a game must be cut by the
+  // splitter, not from the masks.
+  const std::string tags = "[Event \"usual\"]\n[Site \"x\"]\n[Result \"1-0\"]\n\n";
+  std::string input;
+  for (int i = 0; i < 400; ++i) {
+    const char* line_end = i % 7 == 3 ? "\r" : i % 7 == 5 ? "\r\n" : "\n";
+    input += tags + "1. e4 e5 2. Nf3 Nc6" + line_end + "3. Bb5 a6" + line_end + "4. O-O Nf6 1-0\n\n";
+  }
+  std::vector<std::uint64_t> offsets;
+  for (std::uint64_t at = 1; at < input.size(); at += 331) offsets.push_back(at);
+  offsets.push_back(input.size());
+  CHECK(check_starts(input, offsets, 30) > offsets.size() / 2);
+}
+
 TEST_CASE("find_split_start on the corpus: the splitter's starts, lines, numbers and encodings at many offsets") {
   const std::filesystem::path root = PLANILLA_CORPUS_DIR;
   if (!std::filesystem::exists(root)) {
