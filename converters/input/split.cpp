@@ -1154,22 +1154,23 @@ Fast fast_game(const MaskWindow& win, std::size_t p, OneGame& g) {
     cr |= win.cr(w) & in;
     high |= win.high(w) & in;
   };
-  const std::size_t pw = p / 64;
-  const std::uint64_t from_p = ~std::uint64_t{0} << (p % 64);
-  const auto after_p = [&](std::size_t w) { return w == pw ? from_p : ~std::uint64_t{0}; };
+  // The bits of word w for the bytes at or after `at`.
+  const auto from = [](std::size_t w, std::size_t at) {
+    return 64 * w >= at ? ~std::uint64_t{0} : 64 * w + 64 <= at ? 0 : ~std::uint64_t{0} << (at % 64);
+  };
   // Tag lines: every line up to the first empty one starts with `[`, every `]` ends its line. One
   // pass: the first blank line's LF (e, the LF ending the last tag line), no bad bit before it.
   std::size_t e = to;
-  std::size_t w = pw;
+  std::size_t w = p / 64;
   for (; 64 * w < to; ++w) {
-    const std::uint64_t in = after_p(w);
+    const std::uint64_t in = from(w, p);
     const std::uint64_t blank = win.blank_line(w) & in;
     const std::uint64_t bad = win.tag_bad(w) & in;
     if (blank) {
       const auto at = static_cast<unsigned>(std::countr_zero(blank));
       e = std::min(to, 64 * w + at);
       if (e + 2 >= to) return Fast::Past;
-      if (bad & ((std::uint64_t{1} << at) - 1)) return Fast::Other;
+      if (bad & ~from(w, e)) return Fast::Other;
       break;
     }
     // (A bad bit at or past `to` may be the next window's: that window answers.)
@@ -1184,17 +1185,14 @@ Fast fast_game(const MaskWindow& win, std::size_t p, OneGame& g) {
   // The next `\n\n[` (k), from the word of the blank line on (taking each word before k's).
   std::size_t k = to;
   for (; 64 * w < to; ++w) {
-    const std::uint64_t open = w == m / 64  ? win.game_open(w) & (~std::uint64_t{0} << (m % 64))
-                               : 64 * w < m ? 0
-                                            : win.game_open(w);
-    if (open) {
+    if (const std::uint64_t open = win.game_open(w) & from(w, m)) {
       k = std::min(to, 64 * w + static_cast<std::size_t>(std::countr_zero(open)));
       break;
     }
-    take(w, after_p(w));
+    take(w, from(w, p));
   }
   if (k >= to) return Fast::Past;
-  take(w, after_p(w) & ((std::uint64_t{1} << (k % 64)) - 1));
+  take(w, from(w, p) & ~from(w, k));
   if (cr) return Fast::Other;
   if (!looks_like_tag(d, k)) return Fast::Other;
   // The movetext's last token [t, z) before it.
