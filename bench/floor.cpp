@@ -1,7 +1,8 @@
 // The floor under `check`: what reading a PGN file and playing its SAN moves costs on planilla's
 // board with nothing else. It reads the whole file at once, skips tag pairs, comments, variations
 // and NAGs, finds each move's piece, target square and origin hints with a few byte comparisons,
-// asks Position::moves_to() for the one legal move, and plays it (copy-make, as the reader does).
+// asks Position::moves_to() for the one legal move, and plays it (one copy and a play(), as the
+// reader's frames do).
 // Nothing is reported, nothing is detected or checked but legality, and a game with a FEN tag or
 // a move it cannot play is left at that move. Issue 21 asks `check` for 15× pgn-extract: this is
 // the time no reader built on this board can go below (bench/RESULTS.md).
@@ -40,12 +41,24 @@ PieceType piece_of(char c) {
   }
 }
 
-// Plays the SAN token `t` (marks and glyphs already cut off) on `pos`; false if it cannot.
-bool play_san(Position& pos, std::string_view t, MoveList& list) {
+// Two positions in turn, as the reader's frames hold them: a move is one copy and a play().
+struct Board {
+  std::array<Position, 2> slots;
+  std::size_t current = 0;
+  Position& now() { return slots[current]; }
+  void play(Move m) {
+    slots[current ^ 1] = slots[current];
+    slots[current ^ 1].play(m);
+    current ^= 1;
+  }
+};
+
+// Plays the SAN token `t` (marks and glyphs already cut off) on `board`; false if it cannot.
+bool play_san(Board& board, std::string_view t, MoveList& list) {
   if (t == "O-O" || t == "O-O-O") {
-    const auto m = pos.castling_move(t.size() == 3 ? CastlingSide::King : CastlingSide::Queen);
+    const auto m = board.now().castling_move(t.size() == 3 ? CastlingSide::King : CastlingSide::Queen);
     if (!m) return false;
-    pos.play(*m);
+    board.play(*m);
     return true;
   }
   PieceType type = piece_of(t.empty() ? ' ' : t[0]);
@@ -64,12 +77,10 @@ bool play_san(Position& pos, std::string_view t, MoveList& list) {
     if (is_file(t[i])) from &= planilla::file_bb(static_cast<planilla::File>(t[i] - 'a'));
     else if (is_rank(t[i])) from &= planilla::rank_bb(static_cast<planilla::Rank>(t[i] - '1'));
   }
-  pos.moves_to(list, type, from, to);
+  board.now().moves_to(list, type, from, to);
   for (Move m : list) {
     if (promotion != PieceType::None && m.promotion() != promotion) continue;
-    Position next = pos;  // copy-make, as the reader's frames do
-    next.play(m);
-    pos = next;
+    board.play(m);
     return true;
   }
   return false;
@@ -95,7 +106,7 @@ int main(int argc, char** argv) {
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   const std::string_view s = text;
   std::uint64_t games = 0, moves = 0, unread = 0;
-  Position pos;
+  Board board;
   MoveList list;
   bool playing = false;  // false: after a FEN tag or a move that could not be played
   bool in_tags = false;
@@ -104,7 +115,7 @@ int main(int argc, char** argv) {
     if (c == '[') {  // a tag pair; the first after movetext begins a game
       if (!in_tags) {
         ++games;
-        pos = Position();
+        board.now() = Position();
         playing = true;
         in_tags = true;
       }
@@ -147,7 +158,7 @@ int main(int argc, char** argv) {
         ++unread;
         continue;
       }
-      if (play_san(pos, token, list)) {
+      if (play_san(board, token, list)) {
         ++moves;
       } else {
         ++unread;
