@@ -108,6 +108,7 @@ bool for_each_input(std::string_view command, const InputSetup& setup, const Sha
       }
     }
     std::istream* raw = stream.get();  // the decompressing stream, when the input is compressed
+    options.overlap_cutting = input_is_compressed(*raw);
     if (target) stream = target->guard(std::move(stream), file.display_name);
     const bool go_on = read(OpenInput{file, *stream, options, bytes_before});
     // Corrupt or truncated compressed data ends the stream early: the games before are read,

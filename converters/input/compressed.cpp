@@ -342,6 +342,11 @@ std::string input_failure(const std::istream& in) {
   return {};
 }
 
+bool input_is_compressed(const std::istream& in) {
+  const auto* buf = dynamic_cast<const DecompressingBuf*>(in.rdbuf());
+  return buf != nullptr && buf->compression() != Compression::None;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Compression
 

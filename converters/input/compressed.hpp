@@ -42,7 +42,9 @@ Compression compression_for_name(std::string_view path);
 // A corrupt or truncated input ends the stream early; error() then says why and where.
 // Decompression runs on a thread of its own, a few blocks ahead of the reader (kAhead blocks of
 // 256 KiB at most), so that it overlaps the reading as `zstd -dc | planilla check -` would,
-// without the pipe's copies.
+// without the pipe's copies. run_pipeline() at one job also cuts a compressed input's games on
+// one thread and reads them on another (ReadOptions::overlap_cutting): the second core, which
+// decompression leaves mostly idle, takes the cutting as well.
 class DecompressingBuf : public std::streambuf {
  public:
   // `head`: bytes already read from `source` (to sniff the magic), served first.
@@ -105,6 +107,9 @@ class DecompressingStream : public std::istream {
 // Why a stream from open_input() ended early (corrupt or truncated compressed data); "" when it
 // did not (also for every uncompressed stream).
 std::string input_failure(const std::istream& in);
+
+// Whether `in` decompresses as it is read (a stream from open_input() on compressed data).
+bool input_is_compressed(const std::istream& in);
 
 // Compresses what is written into `sink` (a file stream the caller opened and keeps). finish()
 // writes the end of the compressed data and flushes; the destructor calls it when it was not.

@@ -19,6 +19,9 @@ namespace planilla {
 struct BatchOptions {
   unsigned jobs = 1;              // worker threads; 0 = all cores
   std::size_t max_in_flight = 0;  // 0 = 8 per worker
+  // With one job: still hand the items to a worker thread, so that producing them (cutting a
+  // decompressed stream) overlaps their work instead of running inline before it.
+  bool overlap = false;
 };
 
 inline unsigned effective_jobs(unsigned jobs) {
@@ -34,7 +37,7 @@ template <class Item, class Result>
 void run_ordered(const std::function<std::optional<Item>()>& next, const std::function<Result(Item&)>& work,
                  const std::function<void(Result&)>& sink, BatchOptions options = {}) {
   const unsigned jobs = effective_jobs(options.jobs);
-  if (jobs <= 1) {
+  if (jobs <= 1 && !options.overlap) {
     while (std::optional<Item> item = next()) {
       Result r = work(*item);
       sink(r);

@@ -60,3 +60,29 @@ TEST_CASE("run_ordered with no input calls nothing") {
   CHECK(seen.empty());
   CHECK(peak == 0);
 }
+
+TEST_CASE("run_ordered with one job: inline, or on one worker when asked to overlap") {
+  for (bool overlap : {false, true}) {
+    CAPTURE(overlap);
+    const std::thread::id caller = std::this_thread::get_id();
+    int produced = 0;
+    std::vector<int> seen;
+    std::atomic<int> off_caller{0};
+    std::function<std::optional<int>()> next = [&]() -> std::optional<int> {
+      if (produced == 200) return std::nullopt;
+      return produced++;
+    };
+    std::function<int(int&)> work = [&](int& i) {
+      if (std::this_thread::get_id() != caller) ++off_caller;
+      if (i % 5 == 0) std::this_thread::sleep_for(std::chrono::microseconds(100));
+      return i + 1;
+    };
+    std::function<void(int&)> sink = [&](int& r) { seen.push_back(r); };
+    BatchOptions options{1, 4};
+    options.overlap = overlap;
+    run_ordered<int, int>(next, work, sink, options);
+    REQUIRE(seen.size() == 200);
+    for (int i = 0; i < 200; ++i) CHECK(seen[static_cast<std::size_t>(i)] == i + 1);
+    CHECK(off_caller.load() == (overlap ? 200 : 0));
+  }
+}

@@ -35,13 +35,14 @@ std::string sample_archive() {
   return repeated;
 }
 
-std::string convert_with(const std::string& input, unsigned jobs, std::uint64_t* games) {
+std::string convert_with(const std::string& input, unsigned jobs, std::uint64_t* games, bool overlap = false) {
   std::istringstream in(input);
   std::ostringstream out;
   ConvertOptions o;
   o.from.auto_detect = true;
   o.to.language = find_language("de");
   o.jobs = jobs;
+  o.read.overlap_cutting = overlap;  // as for a compressed input
   std::string diagnostics;
   RunStats s = convert(in, out, o, [&](const GameRecord& r) {
     for (const Diagnostic& d : r.diagnostics) diagnostics += format_diagnostic(d) + "\n";
@@ -60,6 +61,9 @@ TEST_CASE("convert: the same output for 1, 2 and 4 jobs") {
   CHECK(one.find("1. e4 e5 2. Sf3 d6") != std::string::npos);  // Morphy's game in German letters
   CHECK(convert_with(input, 2, &g2) == one);
   CHECK(convert_with(input, 4, &g4) == one);
+  std::uint64_t g1o = 0;
+  CHECK(convert_with(input, 1, &g1o, true) == one);  // cut on this thread, read on one worker
+  CHECK(g1o == g1);
   CHECK(g2 == g1);
   CHECK(g4 == g1);
 }
