@@ -58,9 +58,10 @@ struct ReadOptions {
   // (Diagnostic::fen): `check --format json` then shows a game's positions without reading the
   // game again for its model (model_if_diagnosed: 13 % of such a run's instructions).
   bool fen_in_diagnostics = false;
-  // run_pipeline() with one job: cut the games on the calling thread and read them on a worker,
-  // as with two jobs. Set for a compressed input, whose decompression already runs on a thread
-  // of its own and cuts nothing; plain input is cut and read on one thread.
+  // run_pipeline() with one job: cut the games on the calling thread and read them on a worker
+  // (Schedule::Produce). Set for a compressed input, whose decompression already runs on a
+  // thread of its own and leaves the second core mostly idle; plain input at one job is cut and
+  // read on one thread.
   bool overlap_cutting = false;
   // Language detection's attempts (converters/arbiter/detect.cpp): asked after each diagnostic the
   // general reader adds; true stops the game there when more than 256 bytes of it are left (a

@@ -130,6 +130,7 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
     std::lock_guard lock(spare_mutex);
     if (spare.size() < kSpareBatches) spare.push_back(std::move(games));
   };
+  // One job on a compressed input: cut on this thread, read on one worker (Schedule::Produce).
   const bool overlap = effective_jobs(jobs) <= 1 && options.overlap_cutting;
   if (effective_jobs(jobs) <= 1 && !overlap) {
     // One thread: the same batches, with no queue; each step over a whole batch before the next.
@@ -168,8 +169,8 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
     ahead.pop_front();
     return batch;
   };
-  run_ordered<std::vector<GameJob>, std::vector<ProcessedGame>>(next, process, deliver,
-                                                                BatchOptions{jobs, in_flight, overlap});
+  run_ordered<std::vector<GameJob>, std::vector<ProcessedGame>>(
+      next, process, deliver, BatchOptions{jobs, in_flight, overlap ? Schedule::Produce : Schedule::Pull});
   return reader.file_diagnostics();
 }
 

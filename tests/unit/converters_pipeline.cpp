@@ -62,7 +62,7 @@ TEST_CASE("convert: the same output for 1, 2 and 4 jobs") {
   CHECK(convert_with(input, 2, &g2) == one);
   CHECK(convert_with(input, 4, &g4) == one);
   std::uint64_t g1o = 0;
-  CHECK(convert_with(input, 1, &g1o, true) == one);  // cut on this thread, read on one worker
+  CHECK(convert_with(input, 1, &g1o, true) == one);  // cut on this thread, read on one worker (Produce)
   CHECK(g1o == g1);
   CHECK(g2 == g1);
   CHECK(g4 == g1);
