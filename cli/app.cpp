@@ -25,6 +25,7 @@ std::unique_ptr<Cli> make_app(Io io) {
   setup_check(*cli);
   setup_convert(*cli);
   setup_normalize(*cli);
+  setup_index(*cli);
   setup_book(*cli);
   setup_show(*cli);
   setup_perft(*cli);

@@ -46,5 +46,6 @@ void setup_check(Cli& cli);
 void setup_convert(Cli& cli);
 void setup_normalize(Cli& cli);
 void setup_book(Cli& cli);
+void setup_index(Cli& cli);
 
 }  // namespace planilla::cli

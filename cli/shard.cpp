@@ -5,9 +5,11 @@
 namespace planilla::cli {
 
 void add_shard_option(CLI::App* sub, std::string& shard) {
-  sub->add_option("--shard", shard,
-                  "I/N: only the games that start in the I-th of N equal byte ranges of each input (1 <= I <= N); "
-                  "the N outputs concatenate to the output of one run (a file, not stdin)");
+  sub->add_option(
+      "--shard", shard,
+      "I/N: only the games that start in the I-th of N equal byte ranges of each input (1 <= I <= N); "
+      "the N outputs concatenate to the output of one run (a file, not stdin; 'planilla index FILE' first spares "
+      "each shard the walk over the bytes before its range)");
 }
 
 bool parse_shard(const std::string& text, ShardSpec& out, Io& io) {
@@ -100,7 +102,9 @@ bool for_each_input(std::string_view command, const InputSetup& setup, const Sha
     if (options.range_begin > 0) {
       // A shard reads from the last game start before its range (a plain file: compressed ones
       // were refused), with the line, game count and encoding preference the whole run has there.
-      options.start = file_split_start(file, options.range_begin, options.encoding);
+      std::string note;  // why an index beside the file was not used
+      options.start = file_split_start(file, options.range_begin, options.encoding, &note);
+      if (!note.empty()) io.err << "planilla " << command << ": " << note << '\n';
       if (options.start.offset > 0 && !stream->seekg(static_cast<std::streamoff>(options.start.offset))) {
         stream->clear();
         stream->seekg(0);

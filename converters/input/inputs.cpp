@@ -12,7 +12,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
+#include <utility>
 
+#include "converters/input/split_index.hpp"
 namespace planilla {
 
 namespace fs = std::filesystem;
@@ -176,35 +179,69 @@ std::unique_ptr<std::istream> open_input(const InputFile& input, std::string& er
   return file;
 }
 
-SplitStart file_split_start(const InputFile& input, std::uint64_t at, std::optional<Encoding> forced) {
-  if (input.path == "-" || at == 0) return {};
-  const int fd = ::open(input.path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return {};
-  struct stat st;
-  SplitStart start;
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-    const auto size = static_cast<std::size_t>(st.st_size);
-    void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (map != MAP_FAILED) {
-      // The walk reads the file by pread a window at a time; the mapping serves only the games
-      // of another shape (the splitter's stretches).
-      start = find_split_start(std::string_view(static_cast<const char*>(map), size), at, forced,
-                               [fd](std::uint64_t offset, char* out, std::size_t length) {
-                                 std::size_t got = 0;
-                                 while (got < length) {
-                                   const ssize_t r =
-                                       ::pread(fd, out + got, length - got, static_cast<off_t>(offset + got));
-                                   if (r < 0 && errno == EINTR) continue;
-                                   if (r <= 0) break;  // a short read: the walk checks less, the splitter cuts the rest
-                                   got += static_cast<std::size_t>(r);
-                                 }
-                                 return got;
-                               });
-      ::munmap(map, size);
-    }
+std::optional<MappedFile> MappedFile::open(const std::string& path, std::string& error) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    error = "cannot open " + path + ": " + std::strerror(errno);
+    return std::nullopt;
   }
-  ::close(fd);
-  return start;
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0) {
+    error = path + ": not a regular file with content";
+    ::close(fd);
+    return std::nullopt;
+  }
+  const auto size = static_cast<std::size_t>(st.st_size);
+  void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  if (map == MAP_FAILED) {
+    error = "cannot map " + path + ": " + std::strerror(errno);
+    ::close(fd);
+    return std::nullopt;
+  }
+  const std::int64_t mtime = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+  return MappedFile(fd, std::string_view(static_cast<const char*>(map), size), mtime);
+}
+
+MappedFile::MappedFile(MappedFile&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), bytes_(std::exchange(other.bytes_, {})), mtime_ns_(other.mtime_ns_) {}
+
+MappedFile::~MappedFile() {
+  if (!bytes_.empty()) ::munmap(const_cast<char*>(bytes_.data()), bytes_.size());
+  if (fd_ >= 0) ::close(fd_);
+}
+
+SplitReadAt MappedFile::read_at() const {
+  return [fd = fd_](std::uint64_t offset, char* out, std::size_t length) {
+    std::size_t got = 0;
+    while (got < length) {
+      const ssize_t r = ::pread(fd, out + got, length - got, static_cast<off_t>(offset + got));
+      if (r < 0 && errno == EINTR) continue;
+      if (r <= 0) break;  // a short read: the walk checks less, the splitter cuts the rest
+      got += static_cast<std::size_t>(r);
+    }
+    return got;
+  };
+}
+
+SplitStart file_split_start(const InputFile& input, std::uint64_t at, std::optional<Encoding> forced,
+                            std::string* note) {
+  if (note) note->clear();
+  if (input.path == "-" || at == 0) return {};
+  std::string error;
+  const std::optional<MappedFile> file = MappedFile::open(input.path, error);
+  if (!file) return {};
+  SplitStart from;
+  const std::string index_path = split_index_path(input.path);
+  if (std::ifstream index_file(index_path, std::ios::binary); index_file) {
+    const std::string text((std::istreambuf_iterator<char>(index_file)), std::istreambuf_iterator<char>());
+    std::string why;
+    if (const std::optional<SplitIndex> index = parse_split_index(text, why)) {
+      if (const std::optional<SplitStart> point = split_index_point(*index, file->bytes(), file->mtime_ns(), at, why))
+        from = *point;
+    }
+    if (note && !why.empty()) *note = index_path + ": " + why + "; the shard walks from the beginning of the file";
+  }
+  return find_split_start(file->bytes(), at, forced, file->read_at(), from);
 }
 
 Compression file_compression(const InputFile& input) {

@@ -9,7 +9,9 @@
 #include <cstdint>
 #include <istream>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "converters/input/compressed.hpp"
@@ -49,10 +51,34 @@ bool is_pgn_name(const std::string& file_name);
 // as it is read; input_failure() (compressed.hpp) tells afterwards whether it ended early.
 std::unique_ptr<std::istream> open_input(const InputFile& input, std::string& error);
 
+// A plain file mapped read-only, and read by pread a window at a time (read_at(): a copy from the
+// page cache costs less than reading the mapping page by page, bench/RESULTS.md).
+class MappedFile {
+ public:
+  // nullopt with `error` set when the path cannot be opened, is not a regular file, or is empty.
+  static std::optional<MappedFile> open(const std::string& path, std::string& error);
+  MappedFile(MappedFile&& other) noexcept;
+  MappedFile& operator=(MappedFile&&) = delete;
+  MappedFile(const MappedFile&) = delete;
+  ~MappedFile();
+  std::string_view bytes() const { return bytes_; }
+  std::int64_t mtime_ns() const { return mtime_ns_; }
+  SplitReadAt read_at() const;
+
+ private:
+  MappedFile(int fd, std::string_view bytes, std::int64_t mtime_ns) : fd_(fd), bytes_(bytes), mtime_ns_(mtime_ns) {}
+  int fd_ = -1;
+  std::string_view bytes_;
+  std::int64_t mtime_ns_ = 0;
+};
+
 // find_split_start() (split.hpp) on a file: the walk reads it with pread a window at a time, and
 // the file is also mapped for the stretches the splitter cuts (games of another shape); the
-// beginning when the file cannot be mapped.
-SplitStart file_split_start(const InputFile& input, std::uint64_t at, std::optional<Encoding> forced);
+// beginning when the file cannot be mapped. With a split index beside the file
+// (split_index.hpp) that still describes it, the walk starts at the index's last point before
+// `at`; `note`, when given, says why an index that is there was not used ("" otherwise).
+SplitStart file_split_start(const InputFile& input, std::uint64_t at, std::optional<Encoding> forced,
+                            std::string* note = nullptr);
 
 // The compression of a file by its first bytes (None for stdin, or when it cannot be read).
 Compression file_compression(const InputFile& input);

@@ -1231,7 +1231,7 @@ SplitStart find_split_start(std::string_view bytes, std::uint64_t at, std::optio
 }
 
 SplitStart find_split_start(std::string_view bytes, std::uint64_t at, std::optional<Encoding> forced,
-                            const SplitReadAt& read_at) {
+                            const SplitReadAt& read_at, const SplitStart& from) {
   SplitStart start;
   if (at == 0 || bytes.empty()) return start;
   const auto lead = static_cast<unsigned char>(bytes[0]);
@@ -1245,6 +1245,13 @@ SplitStart find_split_start(std::string_view bytes, std::uint64_t at, std::optio
   std::size_t p = 0;
   std::uint32_t line = 1, games = 0;
   std::optional<Encoding> preference;
+  if (from.offset > 0 && from.offset <= at && from.offset < bytes.size()) {
+    p = static_cast<std::size_t>(from.offset);
+    line = from.line;
+    games = from.games_before;
+    if (!forced) preference = from.encoding;
+    start = SplitStart{p, line, games, preference};
+  }
   auto window = std::make_unique<MaskWindow>();
   const auto next_game = [&] {
     OneGame g;

@@ -161,9 +161,13 @@ SplitStart find_split_start(std::string_view bytes, std::uint64_t at, std::optio
 // `out`, returning how many: fewer only at the end) and touching `bytes` only where a game is not
 // of the usual shape. For a mapped file, read_at is pread: a copy from the page cache costs less
 // than reading the mapping page by page (bench/RESULTS.md).
+// `from`: a start that a walk of the same bytes gave (at or before `at`), to walk on from there
+// instead of from the beginning; the result is the same (a walk's state at a start is the start
+// itself). With `forced` set, from.encoding is not used. A split index (split_index.hpp) keeps
+// such starts.
 using SplitReadAt = std::function<std::size_t(std::uint64_t offset, char* out, std::size_t length)>;
 SplitStart find_split_start(std::string_view bytes, std::uint64_t at, std::optional<Encoding> forced,
-                            const SplitReadAt& read_at);
+                            const SplitReadAt& read_at, const SplitStart& from = {});
 
 // Convenience: every game of an in-memory text.
 std::vector<RawGame> split_games(std::string_view bytes);

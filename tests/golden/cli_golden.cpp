@@ -195,5 +195,34 @@ TEST_CASE("--shard I/16 of a file: the 16 reports concatenate to one run's (the 
     shards +=
         body(run_command("check " + path.string() + " --format json --jobs 1 --shard " + std::to_string(i) + "/16"));
   CHECK(shards == whole);
+
+  // With a split index beside the file (a start every KiB here): the same reports.
+  const std::string indexed = run_command("index " + path.string() + " --every 1K");
+  CHECK(indexed.find("[exit 0]") != std::string::npos);
+  CHECK(indexed.find(".planilla-index: ") != std::string::npos);
+  shards.clear();
+  for (int i = 1; i <= 16; ++i) {
+    const std::string result =
+        run_command("check " + path.string() + " --format json --jobs 1 --shard " + std::to_string(i) + "/16");
+    CHECK(result.find("planilla-index") == std::string::npos);  // used, so nothing said about it
+    shards += body(result);
+  }
+  CHECK(shards == whole);
+  // The file changed after `planilla index`: each shard says so, walks from the beginning, and
+  // the reports still concatenate to one run's.
+  {
+    std::ofstream more(path, std::ios::binary | std::ios::app);
+    more << "\n[Event \"added\"]\n\n1. e4 e5 2. Ke3 *\n";
+  }
+  const std::string whole_after = body(run_command("check " + path.string() + " --format json --jobs 1"));
+  shards.clear();
+  for (int i = 1; i <= 16; ++i) {
+    const std::string result =
+        run_command("check " + path.string() + " --format json --jobs 1 --shard " + std::to_string(i) + "/16");
+    if (i > 1) CHECK(result.find("the file changed since the index was written") != std::string::npos);
+    shards += body(result);
+  }
+  CHECK(shards == whole_after);
   std::filesystem::remove(path);
+  std::filesystem::remove(path.string() + ".planilla-index");
 }

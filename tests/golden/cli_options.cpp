@@ -88,8 +88,8 @@ TEST_CASE("a mistyped subcommand gets the nearest one") {
       {"lang", "planilla: unknown subcommand 'lang'; did you mean 'languages'?"},
       {"perf startpos 1", "planilla: unknown subcommand 'perf'; did you mean 'perft'?"},
       {"frobnicate",
-       "planilla: unknown subcommand 'frobnicate'; the subcommands are check, convert, normalize, book, show, perft, "
-       "languages"},
+       "planilla: unknown subcommand 'frobnicate'; the subcommands are check, convert, normalize, index, book, show, "
+       "perft, languages"},
   };
   for (const Row& row : rows) {
     CAPTURE(std::string(row.command));
