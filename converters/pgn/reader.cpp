@@ -869,7 +869,7 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
     record.original = encode(raw.bytes, *job.transcoded_from);
   } else {
     record.offset = raw.offset;
-    record.original = std::move(job.bytes);
+    record.original.swap(job.bytes);  // the job keeps the record's old buffer, for a caller to reuse
   }
 }
 

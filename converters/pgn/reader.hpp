@@ -186,7 +186,7 @@ std::optional<Encoding> fast_read_code_page(const RawGame& raw, std::optional<En
                                             const Language& language, LaneNotes* notes = nullptr);
 
 // Reads one job into `record` (model, diagnostics, original bytes). Thread-safe; `job.bytes` is
-// moved into record.original.
+// swapped with record.original (the job is left with the record's old buffer, to be reused).
 // `direct`, when given, is driven too when the fast lane takes the game (record.direct_visited
 // then says so): a writer writes the game while it is read, and no model needs replaying. With
 // ReadOptions::keep_model off, such a game is then not modelled at all. When the fast lane does

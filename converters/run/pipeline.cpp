@@ -81,16 +81,33 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
                                      const DirectWriter& direct) {
   const ReadOptions options = reading_options(given, from);
   PgnReader reader(in, options);
+  // Cut batches come back once read (at most kSpareBatches of them), their jobs' byte buffers
+  // with them: a game's bytes are then copied into a buffer that has the room, not a new one.
+  std::mutex spare_jobs_mutex;
+  std::vector<std::vector<GameJob>> spare_jobs;
   auto cut_batch = [&]() -> std::optional<std::vector<GameJob>> {
     std::vector<GameJob> batch;
-    std::size_t bytes = 0;
-    GameJob job;
-    while ((batch.size() < kBatchGames || (bytes < kBatchMinBytes && batch.size() < kBatchMaxGames)) &&
-           bytes < kBatchBytes && reader.next_job(job)) {
-      bytes += job.bytes.size();
-      batch.push_back(std::move(job));
-      job = GameJob{};
+    {
+      std::lock_guard lock(spare_jobs_mutex);
+      if (!spare_jobs.empty()) {
+        batch = std::move(spare_jobs.back());
+        spare_jobs.pop_back();
+      }
     }
+    // `held`: the buffers' room, which a reused buffer may give a short game more of than it
+    // needs: a batch also closes at kBatchBytes of it (a run of bare results after longer games).
+    std::size_t bytes = 0, held = 0, n = 0;
+    for (;;) {
+      if (!((n < kBatchGames || (bytes < kBatchMinBytes && n < kBatchMaxGames)) && bytes < kBatchBytes &&
+            held < kBatchBytes))
+        break;
+      if (n == batch.size()) batch.emplace_back();
+      if (!reader.next_job(batch[n])) break;
+      bytes += batch[n].bytes.size();
+      held += batch[n].bytes.capacity();
+      ++n;
+    }
+    batch.resize(n);
     if (batch.empty()) return std::nullopt;
     return batch;
   };
@@ -115,11 +132,17 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
       Visitor* writer = direct ? direct(out[i]) : nullptr;
       // Under --from auto, interpret_game() may not need the general reader's reading as English.
       read_job(batch[i], out[i].record, options, writer, from.auto_detect);
-      batch[i] = GameJob{};  // the bytes now live in the record: drop the moved-from job early
+      // The bytes now live in the record; the job holds the record's old buffer, kept for the
+      // next cut when it is small.
+      if (batch[i].bytes.capacity() > kSpareText) std::string().swap(batch[i].bytes);
     }
     for (std::size_t i = 0; i < batch.size(); ++i) interpret_game(out[i].record, options, from);
     if (work)
       for (std::size_t i = 0; i < batch.size(); ++i) work(out[i]);
+    {
+      std::lock_guard lock(spare_jobs_mutex);
+      if (spare_jobs.size() < kSpareBatches) spare_jobs.push_back(std::move(batch));
+    }
     return out;
   };
   std::function<void(std::vector<ProcessedGame>&)> deliver = [&](std::vector<ProcessedGame>& games) {
