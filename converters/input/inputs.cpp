@@ -180,14 +180,14 @@ std::unique_ptr<std::istream> open_input(const InputFile& input, std::string& er
 }
 
 std::optional<MappedFile> MappedFile::open(const std::string& path, std::string& error) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
     error = "cannot open " + path + ": " + std::strerror(errno);
     return std::nullopt;
   }
   struct stat st;
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0) {
-    error = path + ": not a regular file with content";
+    error = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? path + " is empty" : path + " is not a regular file";
     ::close(fd);
     return std::nullopt;
   }

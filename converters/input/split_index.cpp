@@ -74,13 +74,13 @@ std::optional<SplitIndex> build_split_index(const InputFile& input, std::uint64_
     error = "an index needs a file, not standard input";
     return std::nullopt;
   }
-  if (const Compression c = file_compression(input); c != Compression::None) {
+  const std::optional<MappedFile> file = MappedFile::open(input.path, error);
+  if (!file) return std::nullopt;
+  if (const Compression c = detect_compression(file->bytes().substr(0, 8)); c != Compression::None) {
     error = input.path + " is " + std::string(compression_name(c)) +
             "-compressed; shards (and their index) need the plain file: decompress it first";
     return std::nullopt;
   }
-  const std::optional<MappedFile> file = MappedFile::open(input.path, error);
-  if (!file) return std::nullopt;
   SplitIndex index;
   index.size = file->bytes().size();
   index.mtime_ns = file->mtime_ns();

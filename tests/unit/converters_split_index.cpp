@@ -165,13 +165,16 @@ TEST_CASE("file_split_start walks from the index while it describes the file, an
   CHECK(note.rfind(index_path + ": ", 0) == 0);
 }
 
-TEST_CASE("split index: refused for standard input and compressed files") {
+TEST_CASE("split index: refused for standard input, compressed and empty files") {
   std::string error;
   CHECK_FALSE(build_split_index(InputFile{"-", ""}, 1 << 20, error));
   CHECK(error == "an index needs a file, not standard input");
   const TempFile gz(std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00", 8), "planilla-unit-split-index.pgn.gz");
   CHECK_FALSE(build_split_index(gz.input(), 1 << 20, error));
   CHECK(error.find("gzip-compressed") != std::string::npos);
+  const TempFile empty("", "planilla-unit-split-index-empty.pgn");
+  CHECK_FALSE(build_split_index(empty.input(), 1 << 20, error));
+  CHECK(error == empty.path.string() + " is empty");
   CHECK(default_index_spacing(100) == std::uint64_t{1} << 20);
   CHECK(default_index_spacing(std::uint64_t{200} << 30) == std::uint64_t{50} << 20);  // 200 GiB: 4,096 starts
 }
