@@ -1,6 +1,6 @@
 // Ordered parallel batch: games are independent, so N threads process them while the output
 // keeps input order (identical to --jobs 1). Memory stays bounded: at most `max_in_flight`
-// items are between the producer and the sink at any time.
+// items are between `next` and the sink at any time.
 #pragma once
 
 #include <algorithm>
@@ -49,7 +49,8 @@ namespace detail {
 template <class Result>
 class OrderedEmitter {
  public:
-  // `emitted(n)`: called after each sink call, with n results emitted so far, under no lock.
+  // `emitted(n)`: called after each sink call, with n results emitted so far; the emit lock is
+  // held (sink calls stay serialised), the results' lock is not.
   OrderedEmitter(const std::function<void(Result&)>& sink, std::function<void(std::uint64_t)> emitted)
       : sink_(sink), emitted_hook_(std::move(emitted)) {}
 
