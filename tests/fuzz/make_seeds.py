@@ -56,3 +56,16 @@ put("decode", "utf16be", b"\x00" + "\ufeffe4 e5".encode("utf-16-be"))
 put("roundtrip", "standard", bytes([0, 0]) + bytes(range(0, 120, 3)))
 put("roundtrip", "chess960", bytes([1 | (1 << 1), 6]) + bytes(range(7, 200, 5)))
 put("roundtrip", "promotions", bytes([0, 0]) + bytes([17, 200, 33, 91, 250, 4, 77, 123, 9, 66] * 8))
+
+# Shards: first byte = N - 2 (N from 2 to 5), then an archive whose boundaries are hard to cut:
+# every PGN sample (code pages among them), a comment and a tag value holding `\n[Event`, games
+# without tags, CRLF, results written twice.
+pgn_samples = b"\n\n".join(p.read_bytes() for p in sorted((root / "samples").glob("*.pgn")))
+put("shards", "samples-3", b"\x01" + pgn_samples)
+put("shards", "samples-5", b"\x03" + pgn_samples + b"\n\n" + pgn_samples)
+hard = (b'[Event "a"]\n[Result "1-0"]\n\n1. e4 {a comment\n[Event "inside"]\n} e5 2. Qh5 Nc6 1-0\n\n'
+        b'[Event "b\n[Event \\"c\\"]"]\n\n1. d4 d5 *\n\n1. c4 e5 0-1 0-1\n\n'
+        b'[Event "d"]\r\n[Site "Z\xfcrich"]\r\n\r\n1. Nf3 Nf6 ; line comment [Event "x"]\r\n2. g3 *\r\n\r\n'
+        b'1. e4 e5 2. Ke3 *\n\n[Event "e"]\n[White "\xc8\xe2\xe0\xed\xee\xe2"]\n\n1. f4 *\n')
+put("shards", "boundaries-2", b"\x00" + hard)
+put("shards", "boundaries-4", b"\x02" + hard * 3)
