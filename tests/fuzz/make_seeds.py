@@ -69,3 +69,11 @@ hard = (b'[Event "a"]\n[Result "1-0"]\n\n1. e4 {a comment\n[Event "inside"]\n} e
         b'1. e4 e5 2. Ke3 *\n\n[Event "e"]\n[White "\xc8\xe2\xe0\xed\xee\xe2"]\n\n1. f4 *\n')
 put("shards", "boundaries-2", b"\x00" + hard)
 put("shards", "boundaries-4", b"\x02" + hard * 3)
+
+# Compressed input: first byte = format (mod 3: zstd, gzip, xz) and where the data is cut and
+# changed; then the text compressed.
+put("compressed", "zstd-samples", b"\x00" + pgn_samples)
+put("compressed", "gzip-samples", b"\x01" + pgn_samples)
+put("compressed", "xz-samples", b"\x05" + pgn_samples)
+put("compressed", "zstd-empty", b"\x03")
+put("compressed", "gzip-short", b"\x04" + b"[Event \"x\"]\n1. e4 *\n")
