@@ -6,41 +6,23 @@
 // - with a byte changed, the reading ends (with or without a failure: a changed literal in a frame
 //   without a checksum can read as other text);
 // - the text itself, behind the format's magic number, is read to an end.
-#include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
 
 #include "converters/input/compressed.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
+#include "tests/support/compressed_io.hpp"
 
 using namespace planilla;
 
 namespace {
 
 std::string compress(Compression c, std::string_view text) {
-  std::ostringstream sink;
-  {
-    CompressingStream z(c, sink);
-    // In pieces, as a writer would.
-    for (std::size_t i = 0; i < text.size(); i += 700) z << text.substr(i, 700);
-    PLANILLA_FUZZ_CHECK(z.finish());
-  }
-  return sink.str();
-}
-
-// Reads `bytes` as open_input() does: the first bytes sniffed, then served again.
-std::string decompress(const std::string& bytes, std::string& failure) {
-  auto source = std::make_unique<std::istringstream>(bytes);
-  std::string head(6, '\0');
-  source->read(head.data(), 6);
-  head.resize(static_cast<std::size_t>(source->gcount()));
-  const Compression c = detect_compression(head);
-  std::istream& s = *source;
-  DecompressingStream in(c, s, std::move(source), head);
-  std::string out((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  failure = input_failure(in);
-  return out;
+  const std::optional<std::string> z = test::compress_in_pieces(c, text, 700);
+  PLANILLA_FUZZ_CHECK(z.has_value());
+  return *z;
 }
 
 }  // namespace
@@ -54,12 +36,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   PLANILLA_FUZZ_CHECK(detect_compression(z) == c);
   PLANILLA_FUZZ_CHECK(z.size() > 6);  // (every format's header is longer)
   std::string failure;
-  PLANILLA_FUZZ_CHECK(decompress(z, failure) == text);
+  PLANILLA_FUZZ_CHECK(test::decompress_as_opened(z, &failure) == text);
   PLANILLA_FUZZ_CHECK(failure.empty());
 
   // Cut short (after the magic number, so that the format is still told): a prefix of the text.
   const std::size_t cut = 6 + (data[0] / 3 * 7919u + size) % (z.size() - 6);
-  const std::string prefix = decompress(z.substr(0, cut), failure);
+  const std::string prefix = test::decompress_as_opened(z.substr(0, cut), &failure);
   PLANILLA_FUZZ_CHECK(text.substr(0, prefix.size()) == prefix);
   PLANILLA_FUZZ_CHECK(failure.find("corrupt " + std::string(compression_name(c)) + " data") == 0);
 
@@ -67,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string changed = z;
   const std::size_t at = 6 + (size * 31u + data[0]) % (z.size() - 6);
   changed[at] = static_cast<char>(changed[at] ^ (1 + data[0] % 255));
-  decompress(changed, failure);
+  test::decompress_as_opened(changed, &failure);
 
   // The text behind each format's magic number: read as far as it goes, to an end.
   static constexpr std::string_view kMagic[] = {std::string_view("\x28\xB5\x2F\xFD", 4),
@@ -75,6 +57,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                                 std::string_view("\xFD"
                                                                  "7zXZ\0",
                                                                  6)};
-  for (std::string_view magic : kMagic) decompress(std::string(magic) + std::string(text), failure);
+  for (std::string_view magic : kMagic) test::decompress_as_opened(std::string(magic) + std::string(text), &failure);
   return 0;
 }

@@ -20,38 +20,18 @@
 #include "converters/run/convert.hpp"
 #include "notation/language.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
+#include "tests/support/shard_convert.hpp"
 
 using namespace planilla;
+using planilla::test::convert_shard;
+using planilla::test::diagnostics_part;
+using planilla::test::games_part;
 
 namespace {
 
 bool same_start(const SplitStart& a, const SplitStart& b) {
   return a.offset == b.offset && a.line == b.line && a.games_before == b.games_before && a.encoding == b.encoding;
 }
-
-// convert --to de of the games that start in `range`, read from `start`: the PGN written, then
-// every diagnostic with its byte.
-std::string convert_shard(std::string_view input, ByteRange range, const SplitStart& start) {
-  std::istringstream in{std::string(input)};
-  in.seekg(static_cast<std::streamoff>(start.offset));  // as `--shard` positions the file
-  std::ostringstream out;
-  ConvertOptions o;
-  o.from.auto_detect = true;
-  o.read.language = &english();
-  o.read.range_begin = range.begin;
-  o.read.range_end = range.end;
-  o.read.start = start;
-  o.to.language = find_language("de");
-  o.jobs = 1;
-  std::string diagnostics;
-  convert(in, out, o, [&](const GameRecord& r) {
-    for (const Diagnostic& d : r.diagnostics)
-      diagnostics += format_diagnostic(d) + " @" + std::to_string(d.byte) + "\n";
-  });
-  return out.str() + "----\n" + diagnostics;
-}
-std::string games_part(const std::string& s) { return s.substr(0, s.find("----\n")); }
-std::string diagnostics_part(const std::string& s) { return s.substr(s.find("----\n") + 5); }
 
 }  // namespace
 
@@ -107,11 +87,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
       PLANILLA_FUZZ_CHECK(!resumed.next(g));
     }
-    const std::string part = convert_shard(bytes, range, start);
+    const std::string part = convert_shard(std::string(bytes), range, start);
     games += games_part(part);
     diagnostics += diagnostics_part(part);
   }
-  const std::string one_run = convert_shard(bytes, ByteRange{}, SplitStart{});
+  const std::string one_run = convert_shard(std::string(bytes), ByteRange{});
   PLANILLA_FUZZ_CHECK(games == games_part(one_run));
   PLANILLA_FUZZ_CHECK(diagnostics == diagnostics_part(one_run));
   return 0;

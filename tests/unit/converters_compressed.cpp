@@ -11,6 +11,7 @@
 
 #include "converters/input/compressed.hpp"
 #include "converters/pgn/reader.hpp"
+#include "tests/support/compressed_io.hpp"
 
 using namespace planilla;
 
@@ -34,28 +35,14 @@ std::string compress(Compression c, const std::string& text) {
     out.resize(len);
     return out;
   }
-  std::ostringstream sink;
-  {
-    CompressingStream z(c, sink);
-    // In pieces, as a writer would.
-    for (std::size_t i = 0; i < text.size(); i += 1000) z << text.substr(i, 1000);
-    REQUIRE(z.finish());
-  }
-  return sink.str();
+  const std::optional<std::string> z = test::compress_in_pieces(c, text, 1000);  // in pieces, as a writer would
+  REQUIRE(z.has_value());
+  return *z;
 }
 
 // Decompresses `bytes` as open_input() does: the first bytes sniffed, then served again.
 std::string decompress(const std::string& bytes, std::string* failure = nullptr) {
-  auto source = std::make_unique<std::istringstream>(bytes);
-  std::string head(6, '\0');
-  source->read(head.data(), 6);
-  head.resize(static_cast<std::size_t>(source->gcount()));
-  const Compression c = detect_compression(head);
-  std::istream& s = *source;
-  DecompressingStream in(c, s, std::move(source), head);
-  std::string out((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (failure) *failure = input_failure(in);
-  return out;
+  return test::decompress_as_opened(bytes, failure);
 }
 
 constexpr Compression kAll[] = {Compression::Zstd, Compression::Gzip, Compression::Bzip2, Compression::Xz};

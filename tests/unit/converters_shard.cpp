@@ -15,9 +15,12 @@
 #include "converters/run/normalize.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/shard_archives.hpp"
+#include "tests/support/shard_convert.hpp"
 
 using namespace planilla;
 using planilla::test::adversarial_archive;
+using planilla::test::diagnostics_part;
+using planilla::test::games_part;
 using planilla::test::large_archive;
 
 namespace {
@@ -48,45 +51,17 @@ std::string sample_archive() {
   return all + all + all;
 }
 
-// convert --to de of `input` restricted to `range`: the PGN written, then every diagnostic.
+// convert --to de of `input` restricted to `range`, read from the beginning.
 std::string convert_range(const std::string& input, ByteRange range, unsigned jobs = 1) {
-  std::istringstream in(input);
-  std::ostringstream out;
-  ConvertOptions o;
-  o.from.auto_detect = true;
-  o.read.language = &english();
-  o.read.range_begin = range.begin;
-  o.read.range_end = range.end;
-  o.to.language = find_language("de");
-  o.jobs = jobs;
-  std::string diagnostics;
-  convert(in, out, o, [&](const GameRecord& r) {
-    for (const Diagnostic& d : r.diagnostics) diagnostics += format_diagnostic(d) + "\n";
-  });
-  return out.str() + "----\n" + diagnostics;
+  return test::convert_shard(input, range, SplitStart{}, jobs);
 }
 
 // As convert_range(), the way `--shard` reads a file: from find_split_start()'s game start at or
 // before the range (the stream positioned there), not from the input's beginning.
 std::string convert_from_start(const std::string& input, ByteRange range, unsigned jobs = 1) {
-  std::istringstream in(input);
-  std::ostringstream out;
-  ConvertOptions o;
-  o.from.auto_detect = true;
-  o.read.language = &english();
-  o.read.range_begin = range.begin;
-  o.read.range_end = range.end;
-  o.read.start = find_split_start(input, range.begin);
-  REQUIRE(o.read.start.offset <= range.begin);
-  in.seekg(static_cast<std::streamoff>(o.read.start.offset));
-  o.to.language = find_language("de");
-  o.jobs = jobs;
-  std::string diagnostics;
-  convert(in, out, o, [&](const GameRecord& r) {
-    for (const Diagnostic& d : r.diagnostics)
-      diagnostics += format_diagnostic(d) + " @" + std::to_string(d.byte) + "\n";
-  });
-  return out.str() + "----\n" + diagnostics;
+  const SplitStart start = find_split_start(input, range.begin);
+  REQUIRE(start.offset <= range.begin);
+  return test::convert_shard(input, range, start, jobs);
 }
 
 // The encoding preference a whole run carries into each game (PgnReader's: the last single-byte
@@ -135,9 +110,6 @@ std::size_t check_starts(const std::string& input, const std::vector<std::uint64
   return near;
 }
 
-// The part of convert_range()'s result before / after the "----" line.
-std::string games_part(const std::string& s) { return s.substr(0, s.find("----\n")); }
-std::string diagnostics_part(const std::string& s) { return s.substr(s.find("----\n") + 5); }
 }  // namespace
 
 TEST_CASE("shard_range: N ranges cover the input without gaps; the last runs to the end") {
