@@ -55,6 +55,7 @@ constexpr LimitRow kLimitRows[] = {
     {"max_tags", &grammar::PgnParseOptions::max_tags},
     {"max_tag_value_bytes", &grammar::PgnParseOptions::max_tag_value_bytes},
     {"max_line_bytes", &grammar::PgnParseOptions::max_line_bytes},
+    {"max_game_bytes", &grammar::PgnParseOptions::max_game_bytes},
     {"max_moves", &grammar::PgnParseOptions::max_moves},
     {"max_errors", &grammar::PgnParseOptions::max_errors},
 };

@@ -62,6 +62,11 @@ struct PgnParseOptions {
   std::size_t max_tag_value_bytes = std::size_t{64} << 10;  // one tag value (after unescaping)
   std::size_t max_line_bytes = std::size_t{16} << 20;       // one line of the game's text
   std::size_t max_moves = 50000;                            // move tokens, variations included
+  // The game's bytes as read. Checked before the game is decoded or parsed (read_game()): a
+  // longer game is not read at all, so that it is held once, as read, and memory stays within
+  // the largest game plus 64 MiB; a game within it costs about four times its size while it is
+  // read and written (its bytes, its model, its text).
+  std::size_t max_game_bytes = std::size_t{16} << 20;
   // Errors the handler reported (unreadable or illegal moves, stray characters): a game with this
   // many is noise, not a score, and listing each of its tokens would cost time and memory in
   // proportion. It stops at the next move token or stray character.

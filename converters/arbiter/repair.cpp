@@ -52,7 +52,7 @@ bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::
   const Language* language = record_language(record);
   if (!language) return false;  // read as descriptive notation
   constexpr int kMaxRepairs = 16;
-  std::string bytes = record.original;
+  std::string bytes(record.original.view());
   std::vector<Diagnostic> notes;      // repairs made so far, re-attached after each re-read
   std::vector<Diagnostic> detection;  // N-LANGUAGE notes of the detection, kept as they were
   for (const Diagnostic& d : record.diagnostics)

@@ -666,9 +666,28 @@ void decode_utf8(Decoded& d, std::string_view bytes, std::size_t start, bool nor
   }
 }
 
+// The size of `bytes` decoded with `table`: a byte above 0x7F becomes two or three bytes of
+// UTF-8 (a replacement character, three, where the table has none), the CR of a CRLF nothing.
+std::size_t single_byte_decoded_size(std::string_view bytes, const HighTable& table, bool normalize) {
+  std::size_t size = bytes.size();
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    const auto c = static_cast<unsigned char>(bytes[i]);
+    if (c >= 0x80) {
+      const char32_t cp = table[c - 0x80];
+      size += cp == 0 || cp >= 0x800 ? 2 : 1;
+    } else if (c == '\r' && normalize && i + 1 < bytes.size() && bytes[i + 1] == '\n') {
+      --size;
+    }
+  }
+  return size;
+}
+
 void decode_single_byte(Decoded& d, std::string_view bytes, const HighTable& table, bool normalize) {
   Builder b(d, normalize);
-  b.out().reserve(bytes.size() + bytes.size() / 8);
+  // A large game's text is measured first: outgrowing a guess, the string held its old and its
+  // new block at once (a 16 MiB Latin-1 game, 57 MB of text buffers for 19 MB of text).
+  b.out().reserve(bytes.size() > (std::size_t{1} << 20) ? single_byte_decoded_size(bytes, table, normalize)
+                                                        : bytes.size() + bytes.size() / 8);
   std::size_t i = 0;
   while (i < bytes.size()) {
     // ASCII other than CR is copied as it stands, a run at a time.
@@ -843,40 +862,110 @@ bool is_single_byte(Encoding e) {
   return false;
 }
 
-std::uint64_t OffsetMap::original(std::uint64_t decoded) const {
-  // Past the last anchor (a game's movetext after accented tag values): no search.
-  if (!anchors_.empty() && decoded >= anchors_.back().first)
-    return anchors_.back().second + (decoded - anchors_.back().first);
-  const auto it = std::upper_bound(anchors_.begin(), anchors_.end(), decoded,
-                                   [](std::uint64_t d, const auto& a) { return d < a.first; });
-  return original_before(decoded, static_cast<std::size_t>(it - anchors_.begin()));
+// Between anchor `at` and the next (nullptr: none) the text advances one byte per input byte,
+// except inside a character whose UTF-8 form is longer than its input form (a replacement
+// character for one stray byte): there the count stops at the next anchor, so an offset never
+// passes the character's end.
+std::uint64_t OffsetMap::between(std::uint64_t decoded, Anchor at, const Anchor* next) const {
+  const std::uint64_t limit = next ? next->original : UINT64_MAX;
+  return std::min(at.original + (decoded - at.decoded), limit);
 }
 
-std::uint64_t OffsetMap::original(std::uint64_t decoded, std::size_t& hint) const {
+OffsetMap::Anchor OffsetMap::anchor_after(std::size_t index, Anchor before, std::size_t& pos) const {
+  if (index + 1 == count_) return last_;
+  if (index % kBlock == 0) {
+    const Block& b = blocks_[index / kBlock];
+    pos = b.pos;
+    return Anchor{b.decoded, b.original};
+  }
+  const std::uint8_t first = packed_[pos++];
+  if (first != 0) return Anchor{before.decoded + (first >> 4), before.original + (first & 15)};
+  // Escaped: two varints (the original's difference zigzagged: it may be negative).
+  auto varint = [&] {
+    std::uint64_t v = 0;
+    for (int shift = 0;; shift += 7) {
+      const std::uint8_t byte = packed_[pos++];
+      v |= std::uint64_t{byte & 0x7Fu} << shift;
+      if (!(byte & 0x80)) return v;
+    }
+  };
+  const std::uint64_t dd = varint();
+  const std::uint64_t zo = varint();
+  const std::uint64_t dorig = (zo >> 1) ^ (std::uint64_t{0} - (zo & 1));
+  return Anchor{before.decoded + dd, before.original + dorig};
+}
+
+void OffsetMap::commit(Anchor a) {
+  const std::size_t index = count_ - 1;  // a's index: a is the last anchor until add() counts the next
+  if (index % kBlock == 0) {
+    blocks_.push_back(Block{a.decoded, a.original, packed_.size()});
+  } else {
+    const std::uint64_t dd = a.decoded - committed_.decoded;
+    const std::uint64_t dorig = a.original - committed_.original;  // (mod 2^64: zigzagged below)
+    if (dd >= 1 && dd <= 15 && dorig <= 15) {
+      packed_.push_back(static_cast<std::uint8_t>(dd << 4 | dorig));
+    } else {
+      packed_.push_back(0);
+      auto varint = [&](std::uint64_t v) {
+        for (; v >= 0x80; v >>= 7) packed_.push_back(static_cast<std::uint8_t>(v | 0x80));
+        packed_.push_back(static_cast<std::uint8_t>(v));
+      };
+      varint(dd);
+      const auto signed_dorig = static_cast<std::int64_t>(dorig);
+      varint((static_cast<std::uint64_t>(signed_dorig) << 1) ^ static_cast<std::uint64_t>(signed_dorig >> 63));
+    }
+  }
+  committed_ = a;
+}
+
+std::uint64_t OffsetMap::original(std::uint64_t decoded) const {
+  if (count_ == 0) return decoded;
+  // Past the last anchor (a game's movetext after accented tag values): no search.
+  if (decoded >= last_.decoded) return between(decoded, last_, nullptr);
+  // The last block whose first anchor is at or before `decoded`; before the first anchor, the
+  // text is the input's.
+  const auto it = std::upper_bound(blocks_.begin(), blocks_.end(), decoded,
+                                   [](std::uint64_t d, const Block& b) { return d < b.decoded; });
+  if (it == blocks_.begin()) {
+    std::size_t pos = 0;
+    const Anchor first = anchor_after(0, Anchor{}, pos);
+    return std::min(decoded, first.original);
+  }
+  Hint hint;
+  hint.next = static_cast<std::size_t>(it - blocks_.begin() - 1) * kBlock + 1;
+  hint.pos = (it - 1)->pos;
+  hint.decoded = (it - 1)->decoded;
+  hint.original = (it - 1)->original;
+  return original(decoded, hint);
+}
+
+std::uint64_t OffsetMap::original(std::uint64_t decoded, Hint& hint) const {
   // The reader asks in text order: from the last answer's anchor on, a step or two (a CRLF file
   // has an anchor at every line end; searching them all for each move was 5 % of checking one).
-  std::size_t k = hint;
-  if (k > anchors_.size() || (k > 0 && anchors_[k - 1].first > decoded)) return original(decoded);
-  while (k < anchors_.size() && anchors_[k].first <= decoded) ++k;
-  hint = k;
-  return original_before(decoded, k);
-}
-
-// original() with `upper` the index of the first anchor after `decoded` (anchors_.size(): none).
-std::uint64_t OffsetMap::original_before(std::uint64_t decoded, std::size_t upper) const {
-  // Between two anchors the text advances one byte per input byte, except inside a character
-  // whose UTF-8 form is longer than its input form (a replacement character for one stray byte):
-  // there the count stops at the next anchor, so an offset never passes the character's end.
-  const std::uint64_t limit = upper == anchors_.size() ? UINT64_MAX : anchors_[upper].second;
-  if (upper == 0) return std::min(decoded, limit);
-  const auto& [from, to] = anchors_[upper - 1];
-  return std::min(to + (decoded - from), limit);
+  if (hint.next > count_ || (hint.next > 0 && hint.decoded > decoded)) return original(decoded);
+  Anchor at{hint.decoded, hint.original};
+  while (hint.next < count_) {
+    std::size_t pos = hint.pos;
+    const Anchor next = anchor_after(hint.next, at, pos);
+    if (next.decoded > decoded) return hint.next == 0 ? std::min(decoded, next.original) : between(decoded, at, &next);
+    at = next;
+    hint.next++;
+    hint.pos = pos;
+    hint.decoded = at.decoded;
+    hint.original = at.original;
+  }
+  return hint.next == 0 ? decoded : between(decoded, at, nullptr);
 }
 
 void OffsetMap::add(std::uint64_t decoded, std::uint64_t original_offset) {
   if (original(decoded) == original_offset) return;
-  if (!anchors_.empty() && anchors_.back().first == decoded) anchors_.back().second = original_offset;
-  else anchors_.emplace_back(decoded, original_offset);
+  if (count_ > 0 && last_.decoded == decoded) {
+    last_.original = original_offset;
+    return;
+  }
+  if (count_ > 0) commit(last_);
+  last_ = Anchor{decoded, original_offset};
+  ++count_;
 }
 
 Decoded::Decoded(Decoded&& o) noexcept { *this = std::move(o); }

@@ -51,20 +51,52 @@ bool is_single_byte(Encoding e);
 // Maps offsets in the decoded text back to the original bytes. The decoded text differs from the
 // input where a byte sequence was transcoded (a Latin-1 byte becomes two UTF-8 bytes) or removed
 // (the CR of CRLF, a BOM); anchors record each point where the difference changes.
+//
+// A text in a Cyrillic or Greek code page has an anchor at nearly every letter. As pairs of
+// 64-bit offsets they took 16 bytes each (32 while the vector doubled): an 8 MiB game in
+// Windows-1251 held 200 MiB of anchors. They are kept as differences from the anchor before,
+// both under 16 in one byte (nearly all of them), with every 128th anchor whole so that a search
+// can start there: about one byte an anchor.
 class OffsetMap {
  public:
+  // A place among the anchors, kept by a caller that asks for offsets in increasing order.
+  struct Hint {
+    std::size_t next = 0;                     // the first anchor past the last answer's
+    std::size_t pos = 0;                      // where anchor `next` is packed, when it is packed
+    std::uint64_t decoded = 0, original = 0;  // anchor next - 1 (when next > 0)
+  };
   // Offset in the original bytes of the character at `decoded` in the decoded text.
   std::uint64_t original(std::uint64_t decoded) const;
-  // The same, found from `hint` (0 at first; the call keeps it): for offsets asked in increasing
-  // order, as a reader does, no search. Asked out of order, it searches.
-  std::uint64_t original(std::uint64_t decoded, std::size_t& hint) const;
+  // The same, found from `hint` (default-constructed at first; the call keeps it): for offsets
+  // asked in increasing order, as a reader does, no search. Asked out of order, it searches.
+  std::uint64_t original(std::uint64_t decoded, Hint& hint) const;
   // Record that decoded offset `decoded` corresponds to original offset `original` from here on.
+  // Offsets come in increasing order (an equal `decoded` replaces the last anchor's original).
   void add(std::uint64_t decoded, std::uint64_t original);
-  bool identity() const { return anchors_.empty(); }
+  bool identity() const { return count_ == 0; }
+  // Bytes held for the anchors: for tests of the memory bound.
+  std::size_t memory() const { return blocks_.capacity() * sizeof(Block) + packed_.capacity(); }
 
  private:
-  std::uint64_t original_before(std::uint64_t decoded, std::size_t upper) const;
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> anchors_;  // (decoded, original), sorted
+  static constexpr std::size_t kBlock = 128;  // anchors per block: the first whole, the rest packed
+  struct Block {
+    std::uint64_t decoded = 0, original = 0;  // the block's first anchor
+    std::size_t pos = 0;                      // where its second anchor is packed
+  };
+  struct Anchor {
+    std::uint64_t decoded = 0, original = 0;
+  };
+  // Anchor `index` (below count_), which follows `before` (anchor index - 1) and is packed at
+  // `pos` when it is not a block's first or the last: its value, and `pos` past it.
+  Anchor anchor_after(std::size_t index, Anchor before, std::size_t& pos) const;
+  void commit(Anchor a);  // the last anchor, once the next is known, into blocks_ or packed_
+  std::uint64_t between(std::uint64_t decoded, Anchor at, const Anchor* next) const;
+
+  std::vector<Block> blocks_;
+  std::vector<std::uint8_t> packed_;
+  std::size_t count_ = 0;  // anchors, the last one included
+  Anchor last_;            // anchor count_ - 1, not committed yet (it may still change)
+  Anchor committed_;       // anchor count_ - 2
 };
 
 struct DecodeOptions {

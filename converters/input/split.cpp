@@ -295,10 +295,10 @@ void GameSplitter::compact() {
 bool GameSplitter::fill() {
   if (!in_ || eof_) return false;
   compact();
-  // The string keeps its size past the bytes read (filled_): growing it again for every chunk
-  // wrote a megabyte of zeros a megabyte read.
+  // The buffer keeps its size past the bytes read (filled_); the bytes past them are written by
+  // the read, never zeroed first.
   const std::size_t old = filled_;
-  if (buffer_.size() < old + options_.chunk_size) buffer_.resize(old + options_.chunk_size);
+  if (buffer_.size() < old + options_.chunk_size) buffer_.resize_for_overwrite(old + options_.chunk_size);
   in_->read(buffer_.data() + old, static_cast<std::streamsize>(options_.chunk_size));
   auto got = static_cast<std::size_t>(in_->gcount());
   filled_ = old + got;
@@ -781,14 +781,14 @@ bool GameSplitter::next(RawGame& game) {
   }
 }
 
-bool GameSplitter::take_game(std::string& out) {
+bool GameSplitter::take_game(ByteBuffer& out) {
   if (!in_ || !takeable_) return false;
   takeable_ = false;
   // What follows the game (the next game's start, unscanned bytes) is at most about one chunk.
-  std::string rest = buffer_.substr(end_, filled_ - end_);
+  ByteBuffer rest(buffer_.substr(end_, filled_ - end_));
   out = std::move(buffer_);
-  out.resize(end_);
-  out.erase(0, ready_start_);
+  out.truncate(end_);
+  out.erase_front(ready_start_);
   buffer_ = std::move(rest);
   filled_ = buffer_.size();
   base_ += end_;

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "converters/input/byte_buffer.hpp"
 #include "converters/input/decode.hpp"
 
 namespace planilla {
@@ -65,7 +66,7 @@ class GameSplitter {
   // read buffer itself becomes the game's storage (streams only; false for in-memory input).
   // A huge game (a 100 MB comment) is then held once, not twice. The game's view is invalid
   // afterwards; use `out`.
-  bool take_game(std::string& out);
+  bool take_game(ByteBuffer& out);
 
   // Starts at `offset` of the input instead of its beginning (the stream, or `bytes`, holds the
   // input from there on) with the line and game count a whole-input run has there. Only at a
@@ -96,7 +97,7 @@ class GameSplitter {
 
   std::istream* in_ = nullptr;
   std::string_view memory_;
-  std::string buffer_;
+  ByteBuffer buffer_;       // grows in place: a huge game is not resident twice while it grows
   std::size_t filled_ = 0;  // the bytes of buffer_ read so far (its size may be more)
   bool eof_ = false;
   bool bom_ = false;

@@ -155,7 +155,7 @@ class FastReader {
     if (!lettered_ok_) return false;
     out = lettered_;
     if (map_) {
-      std::size_t hint = 0;  // (the offsets are in text order)
+      OffsetMap::Hint hint;  // (the offsets are in text order)
       for (std::uint32_t& at : out) at = static_cast<std::uint32_t>(map_->original(at, hint));
     }
     return true;
@@ -179,7 +179,8 @@ class FastReader {
     // lower (64 KB), are measured one by one (tags()). Detection reads a game again with each
     // letter set that could read it otherwise: a 2 MB game left to the general reader cost it
     // thirteen slow readings.
-    const std::size_t size_limit = std::min(options_.limits.max_line_bytes, options_.limits.max_comment_bytes);
+    const std::size_t size_limit =
+        std::min({options_.limits.max_line_bytes, options_.limits.max_comment_bytes, options_.limits.max_game_bytes});
     if (s_.size() > size_limit) return false;
     if (raw_.detected ? *raw_.detected != Encoding::Ascii : !is_ascii(s_)) {
       // Valid UTF-8 is read as it stands (decode() returns the same bytes, and the diagnostics'
@@ -744,7 +745,7 @@ class FastReader {
   // nullptr: the text is the game's bytes.
   const OffsetMap* map_ = nullptr;
   std::uint64_t file_at(std::size_t at) const { return raw_.offset + (map_ ? map_->original(at, map_hint_) : at); }
-  mutable std::size_t map_hint_ = 0;  // OffsetMap::original()'s place in map_'s anchors
+  mutable OffsetMap::Hint map_hint_;  // OffsetMap::original()'s place in map_'s anchors
   Visitor& visitor_;
   std::vector<Diagnostic>& diagnostics_;
   const ReadOptions& options_;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "board/fen.hpp"
+#include "converters/input/byte_buffer.hpp"
 #include "converters/pgn/game.hpp"
 #include "converters/pgn/visitor.hpp"
 #include "notation/write.hpp"
@@ -84,31 +85,34 @@ class PgnWriter : public Visitor {
    public:
     void clear() { size_ = 0; }
     void push(char c) {
-      if (size_ == bytes_.size()) grow(1);
-      bytes_[size_++] = c;
+      if (size_ == bytes_.capacity()) grow(1);
+      bytes_.data()[size_++] = c;
     }
     void append(std::string_view s) {
       const std::size_t n = s.size();
-      if (n > bytes_.size() - size_) grow(n);
+      if (n > bytes_.capacity() - size_) grow(n);
       detail::copy_short(bytes_.data() + size_, s.data(), n);
       size_ += n;
     }
     // Room for `n` bytes after the text, to be written there and then kept (keep()) or not.
     char* free_end(std::size_t n) {
-      if (n > bytes_.size() - size_) grow(n);
+      if (n > bytes_.capacity() - size_) grow(n);
       return bytes_.data() + size_;
     }
     void keep(std::size_t n) { size_ += n; }
     std::string_view view() const { return {bytes_.data(), size_}; }
-    std::size_t capacity() const { return bytes_.size(); }
+    std::size_t capacity() const { return bytes_.capacity(); }
     void swap(TextBuffer& o) noexcept {
       bytes_.swap(o.bytes_);
       std::swap(size_, o.size_);
     }
 
    private:
-    void grow(std::size_t n) { bytes_.resize(std::max(2 * bytes_.size(), size_ + n)); }
-    std::string bytes_;
+    // The text is written into the buffer's room (its own size stays 0), which grows in place
+    // and is never filled with zeros first: a string that doubled wrote zeros into the whole new
+    // half, so a 15 MB movetext was resident twice over.
+    void grow(std::size_t n) { bytes_.reserve(std::max(2 * bytes_.capacity(), size_ + n)); }
+    ByteBuffer bytes_;
     std::size_t size_ = 0;
   };
   // A tag as offsets into tag_text_: one buffer for every tag of a game, no string per tag.

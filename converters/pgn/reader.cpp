@@ -579,14 +579,61 @@ class GameReader : public grammar::PgnHandler {
 
 }  // namespace
 
+namespace {
+
+// A game longer than max_game_bytes (read_game()) is not read: E-LIMIT at the first byte past the
+// limit, and the game goes to the rejects whole. Only the line the limit falls on is decoded, up
+// to that byte, to place the remark; the lines before it are counted. A 150 MiB game is then held
+// once, as read: decoding it, its model and its text would each have held it again, and in a
+// Cyrillic code page the first two twice over.
+Encoding read_past_limit(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics,
+                         const ReadOptions& options, const DecodeOptions& dopt, const OffsetMap* file_map,
+                         std::optional<Encoding> transcoded_from) {
+  const std::size_t max_game = options.limits.max_game_bytes;
+  const std::string_view bytes = raw.bytes;
+  // Back off to a whole UTF-8 character, and off a CR whose LF would be past the cut (the decoder
+  // would read a lone CR as a line end).
+  std::size_t cut = max_game;
+  while (cut > 0 && max_game - cut < 3 && (static_cast<unsigned char>(bytes[cut]) & 0xC0) == 0x80) --cut;
+  if (cut > 0 && bytes[cut - 1] == '\r') --cut;
+  const std::size_t line_end = bytes.substr(0, cut).find_last_of("\r\n");
+  const std::size_t from = line_end == std::string_view::npos ? 0 : line_end + 1;
+  RawGame line = raw;
+  line.bytes = bytes.substr(from, cut - from);
+  if (from > 0) {
+    const std::string_view before = bytes.substr(0, from);
+    // LF, CRLF and a lone CR each end a line (RawGame::line).
+    std::uint32_t ends = 0;
+    for (std::size_t i = 0; i < before.size(); ++i)
+      if (before[i] == '\n' || (before[i] == '\r' && (i + 1 == bytes.size() || bytes[i + 1] != '\n'))) ++ends;
+    line.offset = raw.offset + before.size();
+    line.line = raw.line + ends;
+    line.column = 1;
+  }
+  const Decoded decoded = decode(line.bytes, dopt);
+  const Language* language = options.language ? options.language : &english();
+  GameReader reader(line, decoded.text(), decoded, visitor, diagnostics, options, *language, file_map);
+  visitor.begin_game(raw.number);
+  reader.syntax_error(Code::LimitExceeded,
+                      "game longer than the limit (limit " + std::to_string(max_game) + ", max_game_bytes)",
+                      decoded.text().size());
+  reader.finish();
+  return transcoded_from ? *transcoded_from : decoded.encoding;
+}
+
+}  // namespace
+
 Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>& diagnostics,
                    const ReadOptions& options, std::optional<Encoding> prefer, const OffsetMap* file_map,
                    std::optional<Encoding> transcoded_from) {
   DecodeOptions dopt;
   dopt.force = transcoded_from ? std::optional<Encoding>(Encoding::Utf8) : options.encoding;
   dopt.prefer = prefer;
+  if (raw.bytes.size() > options.limits.max_game_bytes)
+    return read_past_limit(raw, visitor, diagnostics, options, dopt, file_map, transcoded_from);
   dopt.detected = raw.detected;
-  Decoded decoded = decode(raw.bytes, dopt);
+  std::string_view bytes = raw.bytes;
+  Decoded decoded = decode(bytes, dopt);
   Encoding encoding = transcoded_from ? *transcoded_from : decoded.encoding;
   std::string_view text = decoded.text();
 
@@ -717,7 +764,7 @@ bool PgnReader::next(GameRecord& record, Visitor& visitor) {
   record.reading = Reading{options_.language ? options_.language : &english(), std::nullopt};
   if (utf16_) {
     record.offset = transcoded_.map.original(raw.offset);
-    record.original = encode(raw.bytes, *utf16_);
+    record.original.assign(encode(raw.bytes, *utf16_));
   } else {
     record.offset = raw.offset;
     // As in next_job: a huge game's bytes move out of the read buffer instead of being copied.
@@ -757,6 +804,12 @@ std::optional<Encoding> fast_read_code_page(const RawGame& raw, std::optional<En
                                             std::vector<Diagnostic>& diagnostics, const ReadOptions& options,
                                             const Language& language, LaneNotes* notes) {
   if (!raw.detected || !is_single_byte(*raw.detected)) return std::nullopt;
+  // A game the lane declines for its size (FastReader::run()) is not decoded for it first: its
+  // text is at least as long as its bytes (a 150 MiB game past max_game_bytes was decoded whole
+  // here, 580 MiB for its text and map).
+  const grammar::PgnParseOptions& limits = options.limits;
+  if (raw.bytes.size() > std::min({limits.max_line_bytes, limits.max_comment_bytes, limits.max_game_bytes}))
+    return std::nullopt;
   DecodeOptions dopt;
   dopt.force = options.encoding;
   dopt.prefer = prefer;
@@ -866,7 +919,7 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
   }
   if (job.transcoded_from) {
     record.offset = job.file_map->original(raw.offset);
-    record.original = encode(raw.bytes, *job.transcoded_from);
+    record.original.assign(encode(raw.bytes, *job.transcoded_from));
   } else {
     record.offset = raw.offset;
     record.original.swap(job.bytes);  // the job keeps the record's old buffer, for a caller to reuse

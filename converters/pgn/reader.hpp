@@ -130,7 +130,7 @@ struct GameRecord {
   std::uint64_t offset = 0;  // byte offset of the game in the input
   std::uint32_t line = 1;
   std::uint32_t column = 1;  // of original[0], in code points: a game can begin mid-line
-  std::string original;      // the game's bytes exactly as read (in its own encoding)
+  ByteBuffer original;       // the game's bytes exactly as read (in its own encoding)
   Encoding encoding = Encoding::Ascii;
   Game game;
   // Moves read (variations included) that are not in `game`: a game read without its model
@@ -169,7 +169,7 @@ Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>
 // game there, so every job decodes exactly as the sequential reader would); read_job() reads it
 // on any thread.
 struct GameJob {
-  std::string bytes;                        // the game's bytes (UTF-8 already for UTF-16 input)
+  ByteBuffer bytes;                         // the game's bytes (UTF-8 already for UTF-16 input)
   RawGame raw;                              // place in the input; raw.bytes is re-pointed at `bytes`
   std::optional<Encoding> prefer;           // the file's encoding as known before this game
   const OffsetMap* file_map = nullptr;      // UTF-16 input: decoded → original offsets (reader-owned)

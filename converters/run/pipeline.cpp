@@ -30,7 +30,7 @@ void make_spare(ProcessedGame& g) {
   g.text.clear();
   if (g.text.capacity() > kSpareText) std::string().swap(g.text);
   GameRecord& r = g.record;
-  if (r.original.capacity() > kSpareText) std::string().swap(r.original);
+  if (r.original.capacity() > kSpareText) ByteBuffer().swap(r.original);
   if (!r.game.tags.empty() || !r.game.main.moves.empty() || !r.game.main.trailing_comments.empty()) r.game = Game{};
   r.diagnostics.clear();
 }
@@ -134,7 +134,7 @@ std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& given,
       read_job(batch[i], out[i].record, options, writer, from.auto_detect);
       // The bytes now live in the record; the job holds the record's old buffer, kept for the
       // next cut when it is small.
-      if (batch[i].bytes.capacity() > kSpareText) std::string().swap(batch[i].bytes);
+      if (batch[i].bytes.capacity() > kSpareText) ByteBuffer().swap(batch[i].bytes);
     }
     for (std::size_t i = 0; i < batch.size(); ++i) interpret_game(out[i].record, options, from);
     if (work)

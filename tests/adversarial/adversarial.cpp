@@ -278,6 +278,50 @@ TEST_CASE("adversarial: 100 MB comment") {
   check_memory(size);
 }
 
+// A game of `moves` moves (the knights out and back), each with a comment of `comment` bytes on
+// its own line: every line, comment and move count within its limit, however large the game.
+// `letter`: the comments' one character, in the file's bytes; `eol`: the line end.
+std::function<bool(std::string&)> commented_game(std::uint64_t moves, std::size_t comment, char letter = 'c',
+                                                 const std::string& eol = "\n") {
+  const char* cycle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+  const std::string text = "{" + std::string(comment - 2 - eol.size(), letter) + "}" + eol;
+  return repeated(
+      "[Event \"annotated\"]" + eol + eol, moves,
+      [=](std::uint64_t i) {
+        return (i % 2 == 0 ? std::to_string(i / 2 + 1) + ". " : std::string()) + cycle[i % 4] + " " + text;
+      },
+      "*");
+}
+
+// A game of `mib` MiB in 40,000 commented moves, read between kGood1 and kGood2; `rejected`:
+// whether it goes past max_game_bytes (16 MiB) and so to the rejects, whole, or is read.
+void commented_game_read(std::uint64_t mib, char letter, const std::string& eol, bool rejected) {
+  const std::uint64_t moves = mib > 16 ? 40000 : 4000;
+  const Run r = run(commented_game(moves, mib * kMiB / moves, letter, eol));
+  check_neighbours(r, 3);
+  CHECK(r.stats.rejected == (rejected ? 1 : 0));
+  if (rejected) CHECK(r.rejected_bytes > mib * kMiB);
+  else CHECK(r.stats.moves == moves + 18);  // kGood1 and kGood2: 18 moves, variations included
+  check_memory(mib * kMiB + moves * 8);
+}
+
+TEST_CASE("adversarial: 150 MiB game of commented moves") {
+  // Beyond 128 MiB, where a buffer that doubles as it grows held 256 MiB while it copied, and
+  // beyond max_game_bytes: E-LIMIT, rejected whole, held once.
+  commented_game_read(150, 'c', "\n", true);
+}
+
+TEST_CASE("adversarial: 150 MiB Windows-1251 game") {
+  // The same in a Cyrillic code page with CRLF line ends: decoded, its text would be twice its
+  // bytes, and its map back to them once more (the code-page lane decoded it whole to decline it).
+  commented_game_read(150, '\xE8', "\r\n", true);  // `и`
+}
+
+TEST_CASE("adversarial: 15 MiB game of commented moves") {
+  // Just under max_game_bytes: read and written, its model and its text beside it.
+  commented_game_read(15, 'c', "\n", false);
+}
+
 TEST_CASE("adversarial: 200 MB of one game's movetext repeated") {
   // kGood1's movetext (with its result: every copy is a game) until 200 MB: streaming, memory
   // bounded by one game, and every copy read.

@@ -70,7 +70,7 @@ TEST_CASE("corpus: the fast lane reads every game it takes as the general reader
       std::size_t noted = 0;
       if (a.lane_notes.lettered_known) {
         std::vector<std::string> from_lane;
-        for (std::uint32_t at : a.lane_notes.lettered) from_lane.push_back(a.original.substr(at, 2));
+        for (std::uint32_t at : a.lane_notes.lettered) from_lane.emplace_back(a.original.substr(at, 2));
         if (from_lane != lettered_prefixes_of(a.original)) {
           CAPTURE(file.string());
           CAPTURE(a.number);

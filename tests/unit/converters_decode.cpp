@@ -380,7 +380,7 @@ TEST_CASE("decode: offsets found from a hint are the offsets searched for, in an
   }
   const Decoded d = decode(bytes, forced(Encoding::Latin1));
   const std::size_t size = d.text().size();
-  std::size_t hint = 0;
+  OffsetMap::Hint hint;
   for (std::size_t at = 0; at <= size; ++at) {  // in order, every offset
     CAPTURE(at);
     REQUIRE(d.map.original(at, hint) == d.map.original(at));
@@ -390,6 +390,77 @@ TEST_CASE("decode: offsets found from a hint are the offsets searched for, in an
     CAPTURE(at);
     REQUIRE(d.map.original(at, hint) == d.map.original(at));
   }
+}
+
+TEST_CASE("decode: the packed map answers as plain pairs of offsets do (seeded)") {
+  // The anchors as pairs, searched as the map's contract says (OffsetMap in decode.hpp): before
+  // the first anchor the text is the input's; from an anchor on, one byte a byte, never past the
+  // next anchor's original.
+  struct Pairs {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> anchors;
+    std::uint64_t original(std::uint64_t d) const {
+      std::size_t upper = 0;
+      while (upper < anchors.size() && anchors[upper].first <= d) ++upper;
+      const std::uint64_t limit = upper == anchors.size() ? UINT64_MAX : anchors[upper].second;
+      if (upper == 0) return std::min(d, limit);
+      return std::min(anchors[upper - 1].second + (d - anchors[upper - 1].first), limit);
+    }
+    void add(std::uint64_t d, std::uint64_t o) {
+      if (original(d) == o) return;
+      if (!anchors.empty() && anchors.back().first == d) anchors.back().second = o;
+      else anchors.emplace_back(d, o);
+    }
+  };
+  std::uint64_t state = 2026;
+  auto next = [&](std::uint64_t n) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return (state >> 33) % n;
+  };
+  for (int round = 0; round < 40; ++round) {
+    CAPTURE(round);
+    Pairs pairs;
+    OffsetMap map;
+    std::uint64_t d = next(3), o = next(5);
+    const int anchors = static_cast<int>(next(200));
+    for (int k = 0; k < anchors; ++k) {
+      // Small steps (one byte each), long ones (past a nibble), an equal decoded offset (which
+      // replaces the original), and an original that steps back (a BOM-like removal, undone).
+      switch (next(6)) {
+        case 0: d += 1 + next(15), o += next(16); break;
+        case 1: d += 16 + next(5000), o += next(7000); break;
+        case 2: o += 1 + next(3); break;
+        case 3: d += 1 + next(4), o = o > 2 ? o - next(3) : o; break;
+        default: d += 2, o += 1; break;
+      }
+      pairs.add(d, o);
+      map.add(d, o);
+    }
+    OffsetMap::Hint hint;
+    for (std::uint64_t at = 0; at <= d + 3; ++at) {
+      CAPTURE(at);
+      REQUIRE(map.original(at) == pairs.original(at));
+      REQUIRE(map.original(at, hint) == pairs.original(at));
+    }
+  }
+}
+
+TEST_CASE("decode: a code page's letters cost about a byte each in the map") {
+  // Windows-1251 text: every letter two bytes of UTF-8, an anchor each. 16 bytes an anchor made
+  // an 8 MiB game's map 200 MiB.
+  std::string bytes;
+  for (int i = 0; i < 100000; ++i) bytes += "\xD8\xE0\xF5\xEC\xE0\xF2\xFB ";  // `Шахматы `
+  const Decoded d = decode(bytes, forced(Encoding::Windows1251));
+  REQUIRE(d.text().size() == 100000 * 15);
+  std::size_t hint_checks = 0;
+  OffsetMap::Hint hint;
+  for (std::size_t at = 0; at < d.text().size(); at += 2 + (at % 7 == 0)) {
+    REQUIRE(d.map.original(at, hint) == d.map.original(at));
+    ++hint_checks;
+  }
+  CHECK(hint_checks > 500000);
+  CHECK(d.map.memory() < 3 * 700000);  // 700,000 letters, 16 bytes each before
+  CHECK(d.map.original(d.text().size()) == bytes.size());
+  CHECK(d.map.original(15) == 8);  // the second word's first letter
 }
 
 TEST_CASE("decode: BOM offsets") {

@@ -65,6 +65,12 @@ std::string tags(std::size_t n) {
 std::string tag_value(std::size_t n) { return "[Event \"m\"]\n[Annotator \"" + std::string(n, 'a') + "\"]\n\n1. e4 *"; }
 // Line 3 of the game is exactly n bytes long.
 std::string line(std::size_t n) { return "[Event \"m\"]\n\n1. e4 e5 {" + std::string(n - 13, 'x') + "} *"; }
+// A game of exactly n bytes, in short lines, so that only max_game_bytes can stop it.
+std::string game(std::size_t n) {
+  std::string text(n - 26, 'g');
+  for (std::size_t i = 9; i < text.size(); i += 10) text[i] = '\n';
+  return "[Event \"m\"]\n\n1. e4 e5 {" + text + "} *";
+}
 std::string moves(std::size_t n) {
   std::string s = "[Event \"m\"]\n\n";
   const char* cycle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
@@ -86,6 +92,8 @@ TEST_CASE("limits: just under passes, just over is E-LIMIT at its place, neighbo
       {"tags", &grammar::PgnParseOptions::max_tags, 20, tags, "max_tags", 25, 1},
       {"tag value", &grammar::PgnParseOptions::max_tag_value_bytes, 100, tag_value, "max_tag_value_bytes", 6, 13},
       {"line", &grammar::PgnParseOptions::max_line_bytes, 200, line, "max_line_bytes", 7, 201},
+      // The game's byte 200 is the comment's 177th: after its 17th line end, in column 8.
+      {"game", &grammar::PgnParseOptions::max_game_bytes, 200, game, "max_game_bytes", 24, 8},
       {"moves", &grammar::PgnParseOptions::max_moves, 40, moves, "max_moves", 12, 1},
       {"depth", nullptr, 10, depth, "max_depth", 7, 60},
   };
@@ -119,6 +127,51 @@ std::string unreadable(std::size_t n) {
   std::string s = "[Event \"m\"]\n\n";
   for (std::size_t i = 0; i < n; ++i) s += std::string("Zz9") + (i % 8 == 7 ? "\n" : " ");
   return s + "*";
+}
+
+TEST_CASE("limits: max_game_bytes is placed in CRLF, Latin-1 and UTF-8 text too") {
+  // Only the line the limit falls on is decoded: its line counts every line end before it (a CRLF
+  // once), its column the characters before the byte past the limit.
+  struct Row {
+    const char* name;
+    std::string line_end;
+    std::string letter;  // a character of the comment, in the file's own bytes
+    std::size_t limit;
+    std::uint32_t line, column;
+  };
+  // The game: `[Event "m"]`, a blank line, then `1. e4 e5 {` and lines of nine letters (the
+  // file's lines 5 and 6, then 7 on; the comment's line k is the file's line 7 + k).
+  const Row rows[] = {
+      // 200 = 23 + 177: the comment's line 17, letter 8.
+      {"LF", "\n", "g", 200, 24, 8},
+      // 199 = 25 + 15 lines of 11 + 9: the CR after the comment's line 15.
+      {"CRLF", "\r\n", "g", 199, 22, 10},
+      // The byte past the limit is that CR's LF: backed off to the CR.
+      {"CRLF, the limit between CR and LF", "\r\n", "g", 200, 22, 10},
+      {"Latin-1", "\n", "\xE9", 200, 24, 8},
+      // 201 = 23 + 9 lines of 19 + 7: the second byte of the line's 4th letter, backed off to its
+      // first byte (column 4).
+      {"UTF-8", "\n", "\xC3\xA9", 201, 16, 4},
+  };
+  for (const Row& r : rows) {
+    CAPTURE(std::string(r.name));
+    std::string comment;
+    for (int i = 0; i < 60; ++i) {
+      for (int k = 0; k < 9; ++k) comment += r.letter;
+      comment += r.line_end;
+    }
+    const std::string game = "[Event \"m\"]" + r.line_end + r.line_end + "1. e4 e5 {" + comment + "} *";
+    ReadOptions options;
+    options.limits.max_game_bytes = r.limit;
+    const Outcome over = read_between(game, options);
+    REQUIRE(over.games == 3);
+    CHECK(over.neighbours_clean);
+    REQUIRE(over.limit != nullptr);
+    CHECK(over.limit->message.find("max_game_bytes") != std::string::npos);
+    CHECK(over.limit->line == r.line);
+    CHECK(over.limit->column == r.column);
+    CHECK(over.records[1].original == game);
+  }
 }
 
 TEST_CASE("limits: a game stops at the move after its max_errors-th error") {
@@ -155,12 +208,22 @@ TEST_CASE("limits: the defaults let ordinary games through and stop absurd ones"
   CHECK(defaults.limits.max_tags == 1000);
   CHECK(defaults.limits.max_tag_value_bytes == std::size_t{64} << 10);
   CHECK(defaults.limits.max_line_bytes == std::size_t{16} << 20);
+  CHECK(defaults.limits.max_game_bytes == std::size_t{16} << 20);
   CHECK(defaults.limits.max_moves == 50000);
   CHECK(defaults.limits.max_errors == 1000);
-  const Outcome o = read_between(comment((std::size_t{16} << 20) + 1), defaults);
+  // A comment past 16 MiB makes the game longer than 16 MiB too: the game's own size is looked
+  // at first, before the game is read at all.
+  const std::string long_comment = comment((std::size_t{16} << 20) + 1);
+  const Outcome o = read_between(long_comment, defaults);
   REQUIRE(o.games == 3);
   REQUIRE(o.limit != nullptr);
-  CHECK(o.limit->message.find("max_comment_bytes") != std::string::npos);
+  CHECK(o.limit->message.find("max_game_bytes") != std::string::npos);
+  ReadOptions longer_games = defaults;
+  longer_games.limits.max_game_bytes = std::size_t{32} << 20;
+  const Outcome read = read_between(long_comment, longer_games);
+  REQUIRE(read.games == 3);
+  REQUIRE(read.limit != nullptr);
+  CHECK(read.limit->message.find("max_comment_bytes") != std::string::npos);
 }
 
 TEST_CASE("limits: --limit NAME=VALUE on the command line") {
