@@ -1,6 +1,6 @@
 // The encoding detector and decoder. Whatever the bytes and options, the text is valid UTF-8,
-// the offset map stays inside the input and never goes backwards, and encode() back to the
-// chosen encoding does not fail.
+// the offset map stays inside the input, never goes backwards and answers alike through a hint,
+// and encode() back to the chosen encoding does not fail.
 #include "converters/input/decode.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
 
@@ -18,9 +18,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Decoded d = decode(bytes, options);
   const std::string_view text = d.text();
   PLANILLA_FUZZ_CHECK(is_valid_utf8(text));
+  // Every offset, in order through a hint as the readers ask, and by the search: the same answer
+  // (the map is packed: OffsetMap).
   std::uint64_t previous = 0;
-  for (std::uint64_t at = 0; at <= text.size(); at += 1 + text.size() / 64) {
+  OffsetMap::Hint hint;
+  for (std::uint64_t at = 0; at <= text.size(); ++at) {
     const std::uint64_t original = d.map.original(at);
+    PLANILLA_FUZZ_CHECK(d.map.original(at, hint) == original);
     PLANILLA_FUZZ_CHECK(original >= previous);
     PLANILLA_FUZZ_CHECK(original <= bytes.size());
     previous = original;
