@@ -617,6 +617,7 @@ Encoding read_past_limit(const RawGame& raw, Visitor& visitor, std::vector<Diagn
   reader.syntax_error(Code::LimitExceeded,
                       "game longer than the limit (limit " + std::to_string(max_game) + ", max_game_bytes)",
                       decoded.text().size());
+  diagnostics.back().ply = 0;  // no move was read: the remark is the game's, not its first move's
   reader.finish();
   return transcoded_from ? *transcoded_from : decoded.encoding;
 }

@@ -168,6 +168,7 @@ TEST_CASE("limits: max_game_bytes is placed in CRLF, Latin-1 and UTF-8 text too"
     CHECK(over.neighbours_clean);
     REQUIRE(over.limit != nullptr);
     CHECK(over.limit->message.find("max_game_bytes") != std::string::npos);
+    CHECK(over.limit->ply == 0);  // the game's, not a move's: nothing of it was read
     CHECK(over.limit->line == r.line);
     CHECK(over.limit->column == r.column);
     CHECK(over.records[1].original == game);
