@@ -49,7 +49,6 @@ class ByteBuffer {
   std::string_view view() const { return {data_, size_}; }
   operator std::string_view() const { return view(); }  // NOLINT: read as text everywhere
   std::string_view substr(std::size_t at, std::size_t n = std::string_view::npos) const { return view().substr(at, n); }
-  char operator[](std::size_t i) const { return data_[i]; }
 
   // Room for `n` bytes in all, in place when the allocator can (see above).
   void reserve(std::size_t n) {
@@ -84,7 +83,6 @@ class ByteBuffer {
     std::memmove(data_, data_ + n, size_ - n);
     size_ -= n;
   }
-  void clear() { size_ = 0; }
   void swap(ByteBuffer& other) noexcept {
     std::swap(data_, other.data_);
     std::swap(size_, other.size_);
@@ -92,7 +90,6 @@ class ByteBuffer {
   }
 
   friend bool operator==(const ByteBuffer& a, std::string_view b) { return a.view() == b; }
-  friend bool operator==(const ByteBuffer& a, const ByteBuffer& b) { return a.view() == b.view(); }
   friend std::ostream& operator<<(std::ostream& out, const ByteBuffer& b) {
     return out.write(b.data_, static_cast<std::streamsize>(b.size_));
   }

@@ -175,13 +175,10 @@ class FastReader {
       return false;
     }
     if (!options_.styles.allows(NotationStyle::San)) return false;
-    // Below both size limits, no line or comment can pass one; tag values, whose limit is far
-    // lower (64 KB), are measured one by one (tags()). Detection reads a game again with each
-    // letter set that could read it otherwise: a 2 MB game left to the general reader cost it
-    // thirteen slow readings.
-    const std::size_t size_limit =
-        std::min({options_.limits.max_line_bytes, options_.limits.max_comment_bytes, options_.limits.max_game_bytes});
-    if (s_.size() > size_limit) return false;
+    // (fast_lane_max_bytes(); the lane takes what it can below it: detection reads a game again
+    // with each letter set that could read it otherwise, and a 2 MB game left to the general
+    // reader cost it thirteen slow readings.)
+    if (s_.size() > fast_lane_max_bytes(options_.limits)) return false;
     if (raw_.detected ? *raw_.detected != Encoding::Ascii : !is_ascii(s_)) {
       // Valid UTF-8 is read as it stands (decode() returns the same bytes, and the diagnostics'
       // columns are counted in code points either way), but only inside tag values and comments:

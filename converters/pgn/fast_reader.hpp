@@ -10,10 +10,19 @@
 // tests/unit/converters_fast_reader.cpp, fuzz_pgn_reader and the corpus tier compare the lanes.
 #pragma once
 
+#include <algorithm>
+
 #include "converters/pgn/reader.hpp"
 #include "converters/pgn/visitor.hpp"
 
 namespace planilla {
+
+// The longest game text fast_read_game() takes: below the line, comment and game size limits no
+// line or comment can pass one, so the lane need not watch them (tag values, whose limit is far
+// lower, are measured one by one). A longer game is the general reader's.
+inline std::size_t fast_lane_max_bytes(const grammar::PgnParseOptions& limits) {
+  return std::min({limits.max_line_bytes, limits.max_comment_bytes, limits.max_game_bytes});
+}
 
 // Reads `raw` (the game's original bytes) into `visitor` and `diagnostics` when that is certain
 // to give what read_game() gives: the same events in the same order, the same diagnostics.

@@ -633,8 +633,7 @@ Encoding read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic>
   if (raw.bytes.size() > options.limits.max_game_bytes)
     return read_past_limit(raw, visitor, diagnostics, options, dopt, file_map, transcoded_from);
   dopt.detected = raw.detected;
-  std::string_view bytes = raw.bytes;
-  Decoded decoded = decode(bytes, dopt);
+  Decoded decoded = decode(raw.bytes, dopt);
   Encoding encoding = transcoded_from ? *transcoded_from : decoded.encoding;
   std::string_view text = decoded.text();
 
@@ -805,12 +804,10 @@ std::optional<Encoding> fast_read_code_page(const RawGame& raw, std::optional<En
                                             std::vector<Diagnostic>& diagnostics, const ReadOptions& options,
                                             const Language& language, LaneNotes* notes) {
   if (!raw.detected || !is_single_byte(*raw.detected)) return std::nullopt;
-  // A game the lane declines for its size (FastReader::run()) is not decoded for it first: its
-  // text is at least as long as its bytes (a 150 MiB game past max_game_bytes was decoded whole
-  // here, 580 MiB for its text and map).
-  const grammar::PgnParseOptions& limits = options.limits;
-  if (raw.bytes.size() > std::min({limits.max_line_bytes, limits.max_comment_bytes, limits.max_game_bytes}))
-    return std::nullopt;
+  // A game the lane declines for its size is not decoded for it first: its text is at least as
+  // long as its bytes (a 150 MiB game past max_game_bytes was decoded whole here, 580 MiB for its
+  // text and map).
+  if (raw.bytes.size() > fast_lane_max_bytes(options.limits)) return std::nullopt;
   DecodeOptions dopt;
   dopt.force = options.encoding;
   dopt.prefer = prefer;
