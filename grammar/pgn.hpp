@@ -37,7 +37,8 @@ struct token_end : sor< eof, at< delimiter > > {};
 // quote is a literal backslash (`"Tournament \"`). Tags may share a line with other tags or
 // with the movetext (whole games on one line exist).
 struct next_line_tag : seq< eol, blanks, one< '[' > > {};
-struct tag_value_end : seq< one< '"' >, blanks, sor< one< ']' >, at< next_line_tag > > > {};
+// A quote that ends its line ends the value too: the closing `]` is missing (W-TAG-QUOTE).
+struct tag_value_end : seq< one< '"' >, blanks, sor< one< ']' >, at< next_line_tag >, at< eolf > > > {};
 // `\"` is an escaped quote unless it is the very end of the tag line (`"Tournament \"]` then a
 // line end or the next tag): `[G "\"]"]` is the value `"]`.
 struct tag_line_end : seq< one< '"' >, blanks, one< ']' >, blanks, sor< eolf, at< one< '[' > > > > {};
@@ -46,7 +47,9 @@ struct tag_inner_quote : seq< not_at< tag_value_end >, one< '"' > > {};
 // Quotes a person reads past (W-TAG-QUOTE, never silent): a typographic quote (“ ” „, often a
 // Windows-1252 0x93 decoded), the closing quote missing before a `]` that ends the line or before
 // the line end when the next line is the next tag, the opening quote missing when the value
-// ends with `"]` on the same line. Anything else stays E-TAG.
+// ends with `"]` on the same line, both missing when it ends with `]` at the line's end
+// (`[White Kasparov]`), and the closing `]` missing at the line's end. Anything else is E-TAG
+// (tag_entry).
 struct typo_quote : sor< string< '\xE2', '\x80', '\x9C' >, string< '\xE2', '\x80', '\x9D' >,
                          string< '\xE2', '\x80', '\x9E' > > {};
 struct loose_value_end : sor< seq< one< ']' >, blanks, eolf >, seq< typo_quote, blanks, one< ']' > > > {};
@@ -57,15 +60,20 @@ struct tag_open : one< '[' > {};
 struct tag_name : plus< sor< alnum, one< '_' > > > {};
 struct tag_open_typographic : typo_quote {};
 struct tag_open_missing : at< plus< not_one< '"', '\n', '[', ']' > >, one< '"' >, blanks, one< ']' > > {};
-struct tag_value_open : sor< one< '"' >, tag_open_typographic, tag_open_missing > {};
+struct tag_unquoted : at< plus< not_one< '"', '\n', '[', ']' > >, one< ']' >, blanks, eolf > {};
+struct tag_value_open : sor< one< '"' >, tag_open_typographic, tag_open_missing, tag_unquoted > {};
 struct tag_close_typographic : seq< typo_quote, at< blanks, one< ']' > > > {};
 struct tag_close_missing : at< sor< seq< blanks, one< ']' >, blanks, eolf >, next_line_tag > > {};
 struct tag_value_close : sor< one< '"' >, tag_close_typographic, tag_close_missing > {};
-struct tag_bracket_missing : at< next_line_tag > {};
+struct tag_bracket_missing : at< sor< next_line_tag, eolf > > {};
 struct tag_close : sor< one< ']' >, tag_bracket_missing > {};
 struct tag_pair : if_must< tag_open, blanks, tag_name, blanks, tag_value_open, tag_value_text,
                            tag_value_close, blanks, tag_close > {};
-struct tag_section : star< tag_pair, star< space > > {};
+// A tag pair, or a line that begins like one and cannot be read as one (`[White "Ann`, `[%clk
+// 0:01]`): E-TAG, and the line is skipped whole, so that the tags and moves after it are still
+// read (tag_entry below; a limit still stops the game).
+struct tag_entry;
+struct tag_section : star< tag_entry, star< space > > {};
 
 // ---- comments and escapes --------------------------------------------------------------------
 struct brace_open : one< '{' > {};
@@ -183,14 +191,43 @@ struct stray : plus< one< '[', ']', '"', '}' > > {};
 struct element : sor< spaces, brace_comment, line_comment, escape_line, nag, draw_offer, variation,
                       result, loose_result, move_number, dots, glyph, ep_mark, mark_apart, move_token, stray > {};
 struct movetext : star< element > {};
+// A line that begins like a tag pair and is not one: skipped to its end.
+struct bad_tag_line : seq< one< '[' >, until< at< eolf > > > {};
+// clang-format on
+// tag_pair, or on its error (if_must raises one) bad_tag_line from the same place. The action of
+// tag_entry may decline to recover (`recover(error, states…)` returning false: a limit stops the
+// game) and keeps what the error said for bad_tag_line's action; without one it recovers quietly.
+struct tag_entry {
+  using rule_t = tag_entry;
+  using subs_t = type_list<tag_pair, bad_tag_line>;
+  template <apply_mode A, rewind_mode M, template <typename...> class Action, template <typename...> class Control,
+            typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&&... st) {
+    const auto start = in.iterator();
+    try {
+      return Control<tag_pair>::template match<A, rewind_mode::required, Action, Control>(in, st...);
+    } catch (const parse_error& e) {
+      if constexpr (requires { Action<tag_entry>::recover(e, st...); }) {
+        if (!Action<tag_entry>::recover(e, st...)) throw;
+      }
+      in.iterator() = start;
+    }
+    return Control<bad_tag_line>::template match<A, M, Action, Control>(in, st...);
+  }
+};
+// clang-format off
 
-// Anything left is a character that cannot start an element: an unmatched `)`.
+// A `)` that closes no variation, in the main line: reported and skipped like the strays.
+struct stray_close : one< ')' > {};
+struct main_movetext : star< sor< element, stray_close > > {};
+
+// Nothing can be left: main_movetext reads every character (or raises).
 struct game_end : eof {};
 // `;` and `%` lines before a tag section annotate the game (a rejects file puts its diagnostics
 // there): they are read and not reported. Before a tag-less game they are ordinary comments.
 struct preamble_comment : sor< seq< one< ';' >, until< at< eolf > > >, seq< bol, one< '%' >, until< at< eolf > > > > {};
 struct preamble : seq< star< sor< space, preamble_comment > >, at< tag_open > > {};
-struct game : seq< opt< bom >, star< space >, opt< preamble >, tag_section, movetext, must< game_end > > {};
+struct game : seq< opt< bom >, star< space >, opt< preamble >, tag_section, main_movetext, must< game_end > > {};
 
 // clang-format on
 
@@ -200,4 +237,8 @@ namespace tao::pegtl {
 // plain_token_run consumes at least one byte when it succeeds.
 template <typename Name>
 struct analyze_traits<Name, planilla::grammar::pgn::plain_token_run> : analyze_any_traits<> {};
+// tag_entry reads a tag pair or, failing that, the line it begins.
+template <typename Name>
+struct analyze_traits<Name, planilla::grammar::pgn::tag_entry>
+    : analyze_sor_traits<planilla::grammar::pgn::tag_pair, planilla::grammar::pgn::bad_tag_line> {};
 }  // namespace tao::pegtl

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <tao/pegtl.hpp>
 
@@ -24,8 +25,21 @@ struct ParseState {
   std::string tag_name;
   std::string tag_value;
   bool tag_quote = false;
-  std::string tag_loose;  // quotes read past (W-TAG-QUOTE): "the closing quote is missing", …
-  bool in_tag = false;    // between [ and ]: an error here is E-TAG
+  std::string tag_loose;      // quotes read past (W-TAG-QUOTE): "the closing quote is missing", …
+  bool in_tag = false;        // between [ and ]: an error here is E-TAG
+  bool tag_unquoted = false;  // the value has no quotes (tag_unquoted)
+  // A line of the tag section that is no tag pair (tag_entry), held until the section shows it
+  // is one: said and skipped once a tag pair stands before or after it; in a section with none
+  // (a book's `[Illustration]`, a board diagram), the first stops the game as E-TAG.
+  struct SkippedLine {
+    std::string why;
+    tao::pegtl::position at;  // where the tag pair failed
+    std::string text;
+    std::uint64_t offset = 0;  // the line's
+  };
+  std::string tag_error;  // the last tag pair's error (tag_entry), for bad_tag_line
+  tao::pegtl::position tag_error_at{0, 1, 1, ""};
+  std::vector<SkippedLine> skipped;
   std::uint64_t comment_offset = 0;
 };
 
@@ -73,6 +87,7 @@ struct action<tag_open> {
     s.tag_value.clear();
     s.tag_quote = false;
     s.tag_loose.clear();
+    s.tag_unquoted = false;
   }
 };
 
@@ -91,6 +106,31 @@ struct action<tag_open_missing> {
   static void apply0(ParseState& s) { note_tag_loose(s, "the opening quote missing"); }
 };
 
+// A value without quotes is evident only after a tag name of the standard or of common use: a
+// book's `[Illustration: the board]` or `[This file was first posted …]` is no tag pair.
+inline bool is_known_tag_name(std::string_view name) {
+  static constexpr std::string_view kNames[] = {
+      "Event",       "Site",      "Date",        "Round",      "White",     "Black",     "Result",
+      "WhiteElo",    "BlackElo",  "WhiteTitle",  "BlackTitle", "WhiteTeam", "BlackTeam", "WhiteFideId",
+      "BlackFideId", "WhiteType", "BlackType",   "ECO",        "Opening",   "Variation", "SubVariation",
+      "Annotator",   "PlyCount",  "TimeControl", "Time",       "UTCDate",   "UTCTime",   "Termination",
+      "Mode",        "FEN",       "SetUp",       "Variant",    "EventDate", "EventType", "EventRounds",
+      "Board",       "Section",   "Stage",       "Source",     "SourceDate"};
+  for (std::string_view n : kNames)
+    if (n == name) return true;
+  return false;
+}
+
+template <>
+struct action<tag_unquoted> {
+  static bool apply0(ParseState& s) {
+    if (!is_known_tag_name(s.tag_name)) return false;
+    note_tag_loose(s, "no quotes");
+    s.tag_unquoted = true;
+    return true;
+  }
+};
+
 template <>
 struct action<tag_close_typographic> {
   static void apply0(ParseState& s) { note_tag_loose(s, "a typographic closing quote"); }
@@ -101,7 +141,7 @@ template <>
 struct action<tag_close_missing> {
   static bool apply0(ParseState& s) {
     if (s.tag_quote) return false;
-    note_tag_loose(s, "the closing quote missing");
+    if (!s.tag_unquoted) note_tag_loose(s, "the closing quote missing");
     return true;
   }
 };
@@ -167,6 +207,7 @@ template <>
 struct action<tag_pair> {
   template <typename Input>
   static void apply(const Input& in, ParseState& s) {
+    if (!s.skipped.empty()) say_skipped_lines(in, s);  // (the lines before this pair)
     if (++s.tags > s.limits.max_tags)
       limit_exceeded(in, s, "more tag pairs than the limit", s.limits.max_tags, "max_tags");
     s.in_tag = false;
@@ -175,9 +216,47 @@ struct action<tag_pair> {
   }
 };
 
+// A tag pair's error, past which the game is read on (bad_tag_line); not a limit's, which stops it.
+template <>
+struct action<tag_entry> : tao::pegtl::nothing<tag_entry> {  // (no apply: a hook, not an action)
+  static bool recover(const tao::pegtl::parse_error& e, ParseState& s) {
+    if (s.limit_hit) return false;
+    s.in_tag = false;
+    s.tag_error.assign(e.message());
+    if (!e.positions().empty()) s.tag_error_at = e.positions().front();
+    return true;
+  }
+};
+
+// The lines held in ParseState::skipped, said: an E-TAG each, then the line (skipped_tag_line).
+template <typename Input>
+void say_skipped_lines(const Input& in, ParseState& s) {
+  for (const ParseState::SkippedLine& l : s.skipped) {
+    s.handler.syntax_error(Code::TagSyntax, l.why + ": the line is skipped", l.offset);
+    s.handler.skipped_tag_line(l.text, l.offset);
+    check_errors(in, s);
+  }
+  s.skipped.clear();
+}
+
+template <>
+struct action<bad_tag_line> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.skipped.push_back(ParseState::SkippedLine{s.tag_error, s.tag_error_at, in.string(), offset_of(in)});
+    if (s.tags > 0) say_skipped_lines(in, s);
+  }
+};
+
 template <>
 struct action<tag_section> {
-  static void apply0(ParseState& s) { s.handler.end_tags(); }
+  static void apply0(ParseState& s) {
+    if (!s.skipped.empty()) {  // no tag pair at all: not a tag section (ParseState::skipped)
+      s.in_tag = true;
+      throw tao::pegtl::parse_error(s.skipped.front().why, s.skipped.front().at);
+    }
+    s.handler.end_tags();
+  }
 };
 
 template <>
@@ -296,6 +375,14 @@ struct action<stray> {
   static void apply(const Input& in, ParseState& s) {
     s.handler.syntax_error(Code::PgnSyntax, "unexpected '" + in.string() + "' in movetext (skipped)", offset_of(in));
     check_errors(in, s);
+  }
+};
+
+template <>
+struct action<stray_close> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    action<stray>::apply(in, s);
   }
 };
 

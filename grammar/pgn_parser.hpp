@@ -44,8 +44,13 @@ class PgnHandler {
   }
   // A check or mate sign written apart from the move before it (`mat`, `#`, `++`).
   virtual void mark_apart(std::string_view /*text*/, std::uint64_t /*offset*/) {}
-  // A structural error: the game stops here (E-PGN-SYNTAX, E-TAG, E-LIMIT).
+  // A structural error (E-PGN-SYNTAX, E-TAG, E-LIMIT). The game stops here, except after a tag
+  // line that is no tag pair, which skipped_tag_line() gives next.
   virtual void syntax_error(Code /*code*/, std::string_view /*message*/, std::uint64_t /*offset*/) {}
+  // A line of the tag section that begins like a tag pair and is none (`[White Kasparov, G.`),
+  // given right after its E-TAG and skipped whole: the tags and moves after it are read. (Only
+  // in a section with a tag pair: in one without, the first such line stops the game, E-TAG.)
+  virtual void skipped_tag_line(std::string_view /*line*/, std::uint64_t /*offset*/) {}
   // How many errors the handler has reported for the game so far (PgnParseOptions::max_errors).
   virtual std::size_t errors() const { return 0; }
 };

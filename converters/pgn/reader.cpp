@@ -20,6 +20,12 @@ std::size_t GameRecord::count(Severity s) const {
   return n;
 }
 
+bool GameRecord::stopped_early() const {
+  return std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) {
+    return d.code == Code::LimitExceeded || (d.code == Code::TagSyntax && d.written.empty());
+  });
+}
+
 namespace {
 
 // The visitor of a game read without its model (ReadOptions::keep_model): the count of moves,
@@ -125,7 +131,7 @@ class GameReader : public grammar::PgnHandler {
     f.before = f.current;
     if (visitor_.end_tags(f.current, chess960_) == Skip::Yes) skip_ = true;
     if (!skip_)
-      for (const std::string& c : preface_) visitor_.comment(c, CommentKind::Brace);
+      for (const auto& [text, kind] : preface_) visitor_.comment(text, kind);
   }
 
   // A typed scoresheet's header (converters/pgn/scoresheet.hpp): its tags, as if the game had a
@@ -143,7 +149,19 @@ class GameReader : public grammar::PgnHandler {
     add(Code::ScoresheetHeader, Severity::Note, header.tags.front().offset, std::move(message));
     std::string kept;
     for (const ScoresheetLine& l : header.comments) kept += (kept.empty() ? "" : "\n") + l.text;
-    if (!kept.empty()) preface_.push_back(std::move(kept));
+    if (!kept.empty()) preface_.emplace_back(std::move(kept), CommentKind::Brace);
+  }
+
+  // A tag line that is no tag pair (its E-TAG said so): kept as written, in a comment before the
+  // first move. A brace comment, as the other text kept as written is (and as other readers keep
+  // it: chessops drops `;` comments); a `;` comment, which holds any character but a line end, if
+  // the line has a `}`.
+  void skipped_tag_line(std::string_view line, std::uint64_t) override {
+    // The line is what its E-TAG, just added, was written as: an E-TAG with it was read past
+    // (GameRecord::stopped_early).
+    if (!diagnostics_.empty() && diagnostics_.back().code == Code::TagSyntax) diagnostics_.back().written = line;
+    preface_.emplace_back("tag line not read, kept as written: " + std::string(line),
+                          line.find('}') == std::string_view::npos ? CommentKind::Brace : CommentKind::Line);
   }
 
   void move_number(std::uint64_t, std::uint64_t) override { flush(); }
@@ -556,7 +574,8 @@ class GameReader : public grammar::PgnHandler {
   LineCursor lines_{text_, raw_.line, raw_.column};  // diagnostics' lines and columns
 
   std::vector<TagAt> tags_;
-  std::vector<std::string> preface_;  // comments before the first move (scoresheet_header)
+  // Comments before the first move (scoresheet_header, skipped_tag_line).
+  std::vector<std::pair<std::string, CommentKind>> preface_;
   bool tags_done_ = false;
   bool chess960_ = false;
   bool skip_ = false;

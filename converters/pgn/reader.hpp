@@ -153,6 +153,10 @@ struct GameRecord {
 
   std::size_t count(Severity s) const;
   bool has_errors() const { return count(Severity::Error) > 0; }
+  // Reading stopped before the game's end: at a limit (E-LIMIT), or at a tag section that is none
+  // (an E-TAG without the line it skipped as `written`). `game` holds less than the text, or
+  // nothing of it.
+  bool stopped_early() const;
 };
 
 // Reads one game's bytes with `visitor` (the reader's core; PgnReader loops it). Diagnostics are

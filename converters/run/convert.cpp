@@ -5,6 +5,7 @@
 #include "converters/arbiter/detect.hpp"
 #include "converters/arbiter/repair.hpp"
 #include "converters/pgn/descriptive_io.hpp"
+#include "converters/run/normalize.hpp"
 #include "converters/run/pipeline.hpp"
 
 namespace planilla {
@@ -48,6 +49,16 @@ RunStats convert(std::istream& in, std::ostream& out, const ConvertOptions& opti
     GameRecord& record = g.record;
     if (record.direct_visited) return;  // written already (the fast lane reports no errors)
     g.text.clear();                     // a prefix the direct writer saw before the fast lane gave the game up
+    if (record.stopped_early()) {
+      // Read only to a limit or not at all, the model holds part of the game or none of it:
+      // written from it, the rest would be lost (a 20 MB game, or a tag line with no quotes,
+      // was an empty Seven Tag Roster). The game is kept as written instead, byte for byte,
+      // after `;` lines that say why, as in normalize's rejects.
+      g.text = reject_header(record);
+      g.text += encode("; not converted: not read to its end, kept as written\n", record.encoding);
+      g.then_original = true;
+      return;
+    }
     if (options.repair_evident && record.has_errors()) {
       std::vector<Diagnostic> repairs;
       apply_evident_repairs(record, options.read, repairs);
@@ -66,6 +77,7 @@ RunStats convert(std::istream& in, std::ostream& out, const ConvertOptions& opti
     stats.count(record);
     if (sink && !record.diagnostics.empty()) sink(record);
     out << g.text;
+    if (g.then_original) out << record.original << encode("\n\n", record.encoding);
     if (options.on_each_game) options.on_each_game(record);
   };
   std::vector<Diagnostic> file_diags = run_pipeline(in, read, options.from, options.jobs, work, deliver, direct);

@@ -8,9 +8,6 @@
 
 namespace planilla {
 
-namespace {
-
-// The `;` lines of a rejected game, in the game's encoding.
 std::string reject_header(const GameRecord& record) {
   std::string lines;
   for (const Diagnostic& d : record.diagnostics) {
@@ -24,8 +21,6 @@ std::string reject_header(const GameRecord& record) {
   }
   return encode(lines, record.encoding);
 }
-
-}  // namespace
 
 std::string reject_text(const GameRecord& record) {
   std::string out = reject_header(record);

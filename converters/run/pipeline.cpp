@@ -28,6 +28,7 @@ constexpr std::size_t kSpareText = 1024;
 // to kSpareText bytes and no game bytes or model beyond a few bytes (read_job() replaces them).
 void make_spare(ProcessedGame& g) {
   g.text.clear();
+  g.then_original = false;
   if (g.text.capacity() > kSpareText) std::string().swap(g.text);
   GameRecord& r = g.record;
   if (r.original.capacity() > kSpareText) ByteBuffer().swap(r.original);

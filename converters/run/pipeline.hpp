@@ -20,6 +20,9 @@ namespace planilla {
 struct ProcessedGame {
   GameRecord record;
   std::string text;  // what the command's work wrote for this game
+  // The game's original bytes follow `text` in the output (convert: a game read only to a limit,
+  // kept as written). They stay in the record: a 150 MiB game is not copied into `text`.
+  bool then_original = false;
 };
 
 // What a pipeline counts: convert and normalize return it (check's report keeps its own counts,

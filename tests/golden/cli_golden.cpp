@@ -87,6 +87,14 @@ constexpr GoldenCase kCases[] = {
     {"check_missing_among_others", "check samples/no-such-file.pgn tests/fixtures/dir/games.pgn --color never"},
     {"check_gzip_json", "check tests/fixtures/dir/sub/more.pgn.gz --format json"},
     {"convert_dir_skipped", "convert tests/fixtures/dir --to es"},
+    // Broken records: tags with a missing ] or no quotes are read (W-TAG-QUOTE); a tag line that
+    // is no tag pair is E-TAG and kept as written in a comment, the game read on; a ) that closes
+    // nothing is skipped. No game's tags or moves are dropped.
+    {"convert_broken_records", "convert tests/fixtures/pgn/broken-records.pgn --to de"},
+    // A game read only to a limit is kept as written, after `;` lines saying why, not cut short.
+    {"convert_limit_kept_as_written", "convert tests/fixtures/pgn/broken-records.pgn --to de --limit max_moves=20"},
+    {"normalize_broken_records",
+     "normalize tests/fixtures/pgn/broken-records.pgn --rejects /dev/null --warnings all --color never"},
 };
 
 std::string run_command(const std::string& command) {

@@ -63,6 +63,9 @@ class Recorder : public PgnHandler {
   void syntax_error(Code c, std::string_view m, std::uint64_t o) override {
     out += "ERR" + std::to_string(static_cast<int>(c)) + "@" + std::to_string(o) + ":" + std::string(m);
   }
+  void skipped_tag_line(std::string_view t, std::uint64_t o) override {
+    out += "<skipped " + std::string(t) + "@" + std::to_string(o) + ">";
+  }
 };
 
 std::string events(std::string_view text, int max_depth = 64) {
@@ -211,6 +214,16 @@ TEST_CASE("grammar/pgn: games as events") {
       {"[Event Casual Game\"]", "[Event=Casual Game]<Event:the opening quote missing>|"},
       {"[Site \"Zagreb]\n*", "[Site=Zagreb]<Site:the closing quote missing>|R:*"},
       {"[A \"p.28)\n[B \"x\"]", "[A=p.28)]<A:the closing quote missing, the closing ] missing>[B=x]|"},
+      // the closing ] missing at the line's end, whatever follows; no quotes at all
+      {"[Event \"x\"\n", "[Event=x]<Event:the closing ] missing>|"},
+      {"[Event \"x\"  \n\n1. e4 *", "[Event=x]<Event:the closing ] missing>|#1 m:e4@17 R:*"},
+      {"[Event \"a \"b\" c\"\n*", "[Event=a \"b\" c!]<Event:the closing ] missing>|R:*"},
+      {"[White Kasparov, G.]\n*", "[White=Kasparov, G.]<White:no quotes>|R:*"},
+      {"[Event \"x\"]\n[Note see page 12]\n*",
+       "[Event=x]ERR19@12:tag value must start with a double quote: the line is skipped<skipped [Note see page "
+       "12]@12>|R:*"},  // (no quotes after a name no standard knows: not evident)
+      // a ) that closes nothing in the main line is skipped like the strays
+      {"1. e4 e5 ) Nf3 *", "|#1 m:e4@3 m:e5@6 ERR18@9:unexpected ')' in movetext (skipped)m:Nf3@11 R:*"},
   };
   for (const Row& row : rows) {
     CAPTURE(row.text);
@@ -228,7 +241,6 @@ TEST_CASE("grammar/pgn: errors with place and code") {
       {"[\"Somewhere\"]", Code::TagSyntax, 1},
       {"[Site]", Code::TagSyntax, 5},
       {"[Site \"Somewhere\non the Earth\"]", Code::TagSyntax, 16},
-      {"[Event \"x\"\n", Code::TagSyntax, 10},
       {"[%~<|> \"Somewhere\"]", Code::TagSyntax, 1},
       {"1. e4 {open", Code::PgnSyntax, 11},
       {"1. e4 (1. d4", Code::PgnSyntax, 12},
@@ -241,6 +253,43 @@ TEST_CASE("grammar/pgn: errors with place and code") {
     std::string e = events(row.text);
     CHECK(e.find(err(row.code, row.at)) != std::string::npos);
   }
+}
+
+TEST_CASE("grammar/pgn: a tag line that is no tag pair is skipped, and the game read on") {
+  struct Row {
+    std::string text;
+    std::string events;
+  };
+  const Row rows[] = {
+      {"[Site]\n[Event \"x\"]\n\n1. e4 *",
+       "ERR19@0:tag value must start with a double quote: the line is skipped<skipped [Site]@0>[Event=x]|#1 m:e4@23 "
+       "R:*"},
+      {"[Event \"x\"]\n[%evp 12,30]\n1. e4 *",
+       "[Event=x]ERR19@12:tag pair without a valid name (letters, digits, _): the line is skipped<skipped [%evp "
+       "12,30]@12>|#1 m:e4@28 R:*"},
+      // with no tag pair in the section it is no tag section: the first such line stops the game
+      {"[White \"Ann\n\n1. e4 *", "ERR19@11:tag value not closed by a double quote on the same line"},
+      {"[Illustration: the board]\n[Another]\nSome text.", "ERR19@13:tag value must start with a double quote"},
+      // (no quotes and a second tag on the line: not evident where the value ends)
+      {"[White Kasparov, G.] [Black \"x\"]\n[Event \"y\"]\n1. e4 *",
+       "ERR19@0:tag value must start with a double quote: the line is skipped<skipped [White Kasparov, G.] [Black "
+       "\"x\"]@0>[Event=y]|#1 m:e4@48 R:*"},
+      {"[Event \"x\"]\n[Round \"1\" x}y\n1. e4 *",
+       "[Event=x]ERR19@12:tag value not closed by a double quote on the same line: the line is skipped<skipped "
+       "[Round \"1\" x}y@12>|#1 m:e4@30 R:*"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.text);
+    CHECK(events(row.text) == row.events);
+  }
+  // A limit still stops the game (max_tag_value_bytes inside a tag pair).
+  PgnParseOptions o;
+  o.max_tag_value_bytes = 4;
+  Recorder r;
+  CHECK(!parse_pgn_game("[Event \"longer\"]\n1. e4 *", r, o));
+  CAPTURE(r.out);
+  CHECK(r.out.find(err(Code::LimitExceeded, 8)) != std::string::npos);
+  CHECK(r.out.find("m:e4") == std::string::npos);
 }
 
 TEST_CASE("grammar/pgn: variation depth is bounded") {
