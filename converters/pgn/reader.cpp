@@ -452,8 +452,11 @@ class GameReader : public grammar::PgnHandler {
         wm.span = span;
         written = &wm;
       } else {
+        // (The move grammar's own message may say just that: then it is said once.)
+        std::string message = "'" + token_excerpt(p.text) + "' is not a move";
+        if (parsed.error().message != message) message += ": " + parsed.error().message;
         add(Code::MoveSyntax, Severity::Error, p.offset + std::min<std::uint64_t>(parsed.error().offset, p.text.size()),
-            "'" + token_excerpt(p.text) + "' is not a move: " + parsed.error().message, p.text);
+            std::move(message), p.text);
         f.alive = false;
       }
     } else {

@@ -33,4 +33,34 @@ std::size_t display_width(std::string_view text) {
   return width;
 }
 
+bool has_controls(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\t') || c == 0x7F) return true;
+    if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xA0) return true;  // C1
+  }
+  return false;
+}
+
+std::string visible_controls(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 8);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\t') || c == 0x7F) {
+      const unsigned picture = c == 0x7F ? 0x2421 : 0x2400 + c;  // (three UTF-8 bytes: E2 90 xx)
+      out += static_cast<char>(0xE2);
+      out += static_cast<char>(0x80 | (picture >> 6 & 0x3F));
+      out += static_cast<char>(0x80 | (picture & 0x3F));
+    } else if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(text[i + 1]) < 0xA0) {
+      out += "\xEF\xBF\xBD";  // U+FFFD
+      ++i;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 }  // namespace planilla

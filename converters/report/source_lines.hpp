@@ -19,6 +19,14 @@ inline std::size_t utf8_length(unsigned char lead) { return lead < 0x80 ? 1 : le
 // Example: display_width("棋e4") == 4.
 std::size_t display_width(std::string_view text);
 
+// `text` as a terminal may be given it: each C0 control but the tab, and DEL, as its picture
+// (U+2400 block: ESC is `␛`), each C1 control as U+FFFD, one cell for one, so that the caret
+// stays under its token. A stranger's file cannot then recolour, retitle or clear the terminal
+// the report is read in (`\x1b]0;…\x07`), or hide text from it.
+std::string visible_controls(std::string_view text);
+// Whether visible_controls() would change `text` (nearly never: no copy then).
+bool has_controls(std::string_view text);
+
 // The source lines of one game for the text report, each found and decoded once however many
 // diagnostics it carries, and a cursor from columns to bytes that moves on from the last query:
 // a game of 50,000 bad tokens on one 200 KB line took minutes (the line printed whole for each,

@@ -48,17 +48,24 @@ class TextReport final : public ReportWriter {
     bool message_names_move = !d.written.empty() && message.size() > d.written.size() + 2 &&
                               message.substr(0, d.written.size()) == d.written &&
                               message.substr(d.written.size(), 2) == ": ";
+    // A stranger's text (the written token, the message quoting it, the source line) with its
+    // control characters shown, not sent to the terminal (visible_controls).
+    const auto put_text = [&out](std::string_view text) {
+      if (has_controls(text)) out += visible_controls(text);
+      else out += text;
+    };
     if (d.game != 0) out += game_label(d, record);
     if (!d.written.empty()) {
       out += ' ';
-      out += token_excerpt(d.written);  // (a glued token can be megabytes)
+      put_text(token_excerpt(d.written));  // (a glued token can be megabytes)
     }
     if (d.game != 0 || !d.written.empty()) out += ": ";
-    out += message_names_move ? message.substr(d.written.size() + 2) : message;
+    put_text(message_names_move ? message.substr(d.written.size() + 2) : message);
     if (c) out += "\033[0m";
     out += '\n';
     if (record != nullptr && d.line != 0) {
-      const SourceLines::Excerpt excerpt = lines_.excerpt(d, *record);
+      SourceLines::Excerpt excerpt = lines_.excerpt(d, *record);
+      if (has_controls(excerpt.text)) excerpt.text = visible_controls(excerpt.text);
       const std::string& src = excerpt.text;
       if (!src.empty()) {
         const std::size_t num_start = out.size() + 1;

@@ -13,6 +13,7 @@
 #include "board/fen.hpp"
 #include "converters/arbiter/detect.hpp"
 #include "converters/pgn/reader.hpp"
+#include "converters/report/source_lines.hpp"
 #include "converters/run/check.hpp"
 
 using namespace planilla;
@@ -81,6 +82,24 @@ TEST_CASE("check text report: a short line is shown whole, the caret under the m
   REQUIRE(shown.size() == 1);
   CHECK(shown[0].source == "1. e4 e5 2. Nf6 *");
   CHECK(shown[0].source.substr(shown[0].caret, 3) == "Nf6");
+}
+
+TEST_CASE("check text report: a stranger's control characters are shown, never sent to the terminal") {
+  // An escape sequence in a game (`ESC ] 0 ; … BEL` retitles a terminal, `ESC [ 2 J` clears it)
+  // is shown as its pictures, one cell each, so the caret stays under the token after it (`2J`).
+  const std::vector<std::string> lines = report("[Event \"x\"]\n\n1. e4 e5 \x1b[2J\x07 2. Nf3 *\n");
+  std::string all;
+  for (const std::string& l : lines) all += l + "\n";
+  CHECK(all.find('\x1b') == std::string::npos);
+  CHECK(all.find('\x07') == std::string::npos);
+  CHECK(all.find("\u241b[2J\u2407") != std::string::npos);
+  const auto shown = excerpts(lines);
+  REQUIRE(!shown.empty());
+  CHECK(shown.back().source.substr(byte_of(shown.back().source, shown.back().caret), 2) == "2J");
+  // Each control as one picture; a tab kept; C1 controls (U+0080-U+009F) as U+FFFD.
+  CHECK(visible_controls("a\tb\x01\x7f\xc2\x9b[c") == "a\tb\u2401\u2421\ufffd[c");
+  CHECK(!has_controls("Nf3 \u00e9\u00a0\t"));
+  CHECK(has_controls("\xc2\x85"));
 }
 
 TEST_CASE("check text report: a game that begins mid-line is shown from its first column") {
