@@ -191,8 +191,11 @@ struct stray : plus< one< '[', ']', '"', '}' > > {};
 struct element : sor< spaces, brace_comment, line_comment, escape_line, nag, draw_offer, variation,
                       result, loose_result, move_number, dots, glyph, ep_mark, mark_apart, move_token, stray > {};
 struct movetext : star< element > {};
-// A line that begins like a tag pair and is not one: skipped to its end.
-struct bad_tag_line : seq< one< '[' >, until< at< eolf > > > {};
+// A line that begins like a tag pair and is not one: skipped to its end, and with it the next
+// line when that one ends the value the first began (`[Site "Somewhere` / `on the Earth"]`).
+struct tag_continuation : seq< eol, not_at< blanks, sor< one< '[' >, eolf > >,
+                               until< seq< one< '"' >, blanks, one< ']' >, blanks, at< eolf > >, not_one< '\n' > > > {};
+struct bad_tag_line : seq< one< '[' >, until< at< eolf > >, opt< tag_continuation > > {};
 // clang-format on
 // tag_pair, or on its error (if_must raises one) bad_tag_line from the same place. The action of
 // tag_entry may decline to recover (`recover(error, states…)` returning false: a limit stops the

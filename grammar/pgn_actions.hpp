@@ -232,7 +232,9 @@ struct action<tag_entry> : tao::pegtl::nothing<tag_entry> {  // (no apply: a hoo
 template <typename Input>
 void say_skipped_lines(const Input& in, ParseState& s) {
   for (const ParseState::SkippedLine& l : s.skipped) {
-    s.handler.syntax_error(Code::TagSyntax, l.why + ": the line is skipped", l.offset);
+    const bool two = l.text.find('\n') != std::string::npos;  // (tag_continuation)
+    s.handler.syntax_error(Code::TagSyntax,
+                           l.why + (two ? ": the line and the next are skipped" : ": the line is skipped"), l.offset);
     s.handler.skipped_tag_line(l.text, l.offset);
     check_errors(in, s);
   }

@@ -157,10 +157,13 @@ class GameReader : public grammar::PgnHandler {
   // it: chessops drops `;` comments); a `;` comment, which holds any character but a line end, if
   // the line has a `}`.
   void skipped_tag_line(std::string_view line, std::uint64_t) override {
+    // (Two lines when the second ends the value the first began: joined by a space in the comment.)
     // The line is what its E-TAG, just added, was written as: an E-TAG with it was read past
     // (GameRecord::stopped_early).
     if (!diagnostics_.empty() && diagnostics_.back().code == Code::TagSyntax) diagnostics_.back().written = line;
-    preface_.emplace_back("tag line not read, kept as written: " + std::string(line),
+    std::string kept = "tag line not read, kept as written: " + std::string(line);
+    std::replace(kept.begin(), kept.end(), '\n', ' ');
+    preface_.emplace_back(std::move(kept),
                           line.find('}') == std::string_view::npos ? CommentKind::Brace : CommentKind::Line);
   }
 

@@ -267,6 +267,13 @@ TEST_CASE("grammar/pgn: a tag line that is no tag pair is skipped, and the game 
       {"[Event \"x\"]\n[%evp 12,30]\n1. e4 *",
        "[Event=x]ERR19@12:tag pair without a valid name (letters, digits, _): the line is skipped<skipped [%evp "
        "12,30]@12>|#1 m:e4@28 R:*"},
+      // a value on two lines: both skipped; not a line of moves after it
+      {"[Event \"x\"]\n[Site \"Somewhere\non the Earth\"]\n1. e4 *",
+       "[Event=x]ERR19@12:tag value not closed by a double quote on the same line: the line and the next are "
+       "skipped<skipped [Site \"Somewhere\non the Earth\"]@12>|#1 m:e4@47 R:*"},
+      {"[Event \"x\"]\n[Site \"Somewhere\n1. e4 *",
+       "[Event=x]ERR19@12:tag value not closed by a double quote on the same line: the line is skipped<skipped "
+       "[Site \"Somewhere@12>|#1 m:e4@32 R:*"},
       // with no tag pair in the section it is no tag section: the first such line stops the game
       {"[White \"Ann\n\n1. e4 *", "ERR19@11:tag value not closed by a double quote on the same line"},
       {"[Illustration: the board]\n[Another]\nSome text.", "ERR19@13:tag value must start with a double quote"},
