@@ -21,6 +21,9 @@ std::size_t GameRecord::count(Severity s) const {
 }
 
 bool GameRecord::stopped_early() const {
+  // Text that is no game at all (E-PGN-SYNTAX "not a game": comments alone) was read, but into
+  // nothing a game could be written from.
+  if (has_errors() && game.tags.empty() && game.main.moves.empty() && game.result == GameResult::None) return true;
   return std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) {
     return d.code == Code::LimitExceeded || (d.code == Code::TagSyntax && d.written.empty());
   });

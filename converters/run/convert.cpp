@@ -52,10 +52,11 @@ RunStats convert(std::istream& in, std::ostream& out, const ConvertOptions& opti
     if (record.stopped_early()) {
       // Read only to a limit or not at all, the model holds part of the game or none of it:
       // written from it, the rest would be lost (a 20 MB game, or a tag line with no quotes,
-      // was an empty Seven Tag Roster). The game is kept as written instead, byte for byte,
-      // after `;` lines that say why, as in normalize's rejects.
+      // was an empty Seven Tag Roster), or a game invented around text that is none. The game
+      // is kept as written instead, byte for byte, after `;` lines that say why, as in
+      // normalize's rejects.
       g.text = reject_header(record);
-      g.text += encode("; not converted: not read to its end, kept as written\n", record.encoding);
+      g.text += encode("; not converted, kept as written\n", record.encoding);
       g.then_original = true;
       return;
     }

@@ -22,6 +22,8 @@ for p in sorted((root / "tests" / "fixtures" / "pgn").glob("russian-*.pgn")):
 put("pgn_reader", "variations-nags.pgn",
     '[Event "v"]\n\n1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) e5 $1 {c} 2. Nf3 ; line\n%esc\n2... Nc6 1/2-1/2\n')
 put("pgn_reader", "utf16le.pgn", "\ufeff[Event \"x\"]\n\n1. e4 e5 *\n".encode("utf-16-le"))
+# Broken records: tag lines read past, skipped or stopping the game, a stray `)`.
+put("pgn_reader", "broken-records.pgn", (root / "tests" / "fixtures" / "pgn" / "broken-records.pgn").read_bytes())
 
 # Move grammar: first byte = index into all_languages() (0 en, 1 es, 2 de, 3 fr, 7 ru).
 moves = [(0, "Nf3"), (0, "exd6e.p."), (0, "e7e8q"), (0, "O-O-O+"), (0, "Ng1xf3!?"), (0, "5254"),
