@@ -64,7 +64,7 @@ int run_check(const CheckOptions& o, Io& io) {
   ro.notes = o.notes;
   ro.language = lang;
   if (!parse_filter(o.warnings, o.errors_only, "check", io, ro.filter)) return kUsage;
-  ro.color = o.color == "always" || (o.color == "auto" && format.plain_text && o.output.empty() && io.out_is_terminal);
+  ro.color = format.plain_text && use_color(o.color, o.output.empty() && io.out_is_terminal);
   CheckReporter reporter(target.stream(), ro);
 
   Progress progress(io.err, io.err_is_terminal && !o.quiet, total_input_bytes(setup.files));
@@ -127,9 +127,8 @@ void setup_check(Cli& cli) {
   add_limit_option(sub, o->limits);
   add_shard_option(sub, o->shard);
   add_include_option(sub, o->include);
-  sub->add_option("--color", o->color, "Colour the text report")
-      ->transform(CLI::IsMember({"auto", "always", "never"}, CLI::ignore_case))
-      ->default_str("auto");
+  add_color_option(sub, o->color,
+                   "Colour the text report: auto (on a terminal, unless NO_COLOR is set), always, never");
   sub->add_flag("--notes", o->notes, "Also print notes (detected encoding, language, Chess960)");
   add_filter_options(sub, o->warnings, o->errors_only, "all");
   sub->add_flag("-q,--quiet", o->quiet, "No summary on stderr");

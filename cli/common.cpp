@@ -111,6 +111,19 @@ bool apply_limits(const std::vector<std::string>& limits, ReadOptions& options, 
   return true;
 }
 
+void add_color_option(CLI::App* sub, std::string& color, const char* what) {
+  sub->add_option("--color", color, what)
+      ->transform(CLI::IsMember({"auto", "always", "never"}, CLI::ignore_case))
+      ->default_str("auto");
+}
+
+bool use_color(const std::string& color, bool terminal) {
+  if (color == "always") return true;
+  if (color == "never") return false;
+  const char* no_color = std::getenv("NO_COLOR");
+  return terminal && (no_color == nullptr || *no_color == '\0');
+}
+
 void add_filter_options(CLI::App* sub, std::string& warnings, bool& errors_only, const char* default_warnings) {
   sub->add_option("--warnings", warnings,
                   "Warnings printed: all, none, or codes (W-CHECK-MISSING,W-CAPTURE-MISSING); all are counted")

@@ -37,6 +37,11 @@ void add_limit_option(CLI::App* sub, std::vector<std::string>& limits);
 // one-line reason to io.err and returns false (exit code 2).
 bool apply_limits(const std::vector<std::string>& limits, ReadOptions& options, Io& io);
 
+// --color auto|always|never: colour in the diagnostics a command prints. use_color(): auto is
+// colour on a terminal (`terminal`) unless NO_COLOR is set and not empty (no-color.org).
+void add_color_option(CLI::App* sub, std::string& color, const char* what);
+bool use_color(const std::string& color, bool terminal);
+
 // --warnings all|none|CODE,… and --errors-only: which diagnostics are printed (all are counted).
 // `default_warnings` is "all" for check and convert, "none" for normalize (it fixes them itself).
 void add_filter_options(CLI::App* sub, std::string& warnings, bool& errors_only, const char* default_warnings);

@@ -27,6 +27,7 @@ struct ConvertCliOptions {
   bool phonetic = false;
   bool quiet = false;
   std::string warnings = "all";
+  std::string color = "auto";
   bool errors_only = false;
   unsigned jobs = 0;
   std::string shard;
@@ -64,7 +65,7 @@ int run_convert(const ConvertCliOptions& o, Io& io) {
   co.repair_evident = o.repair == "evident";
 
   CheckReportOptions ro;
-  ro.color = io.err_is_terminal;
+  ro.color = use_color(o.color, io.err_is_terminal);
   if (!parse_filter(o.warnings, o.errors_only, "convert", io, ro.filter)) return kUsage;
   CheckReporter reporter(io.err, ro);
   RunStats total;
@@ -137,6 +138,8 @@ void setup_convert(Cli& cli) {
       ->default_str("none");
   sub->add_flag("--phonetic", o->phonetic, "Spoken style: FIDE phonetic file names (Anna, Bella, … / Ana, Bella, …)");
   add_filter_options(sub, o->warnings, o->errors_only, "all");
+  add_color_option(sub, o->color,
+                   "Colour the diagnostics on stderr: auto (on a terminal, unless NO_COLOR is set), always, never");
   sub->add_flag("-q,--quiet", o->quiet, "No summary line on stderr");
   sub->footer(
       "Exit status: 0 every move resolved, 1 some move did not (diagnostics on stderr), 2 usage or I/O error.\n"

@@ -50,6 +50,7 @@ struct NormalizeCliOptions {
   std::vector<std::string> limits;
   bool quiet = false;
   std::string warnings = "none";
+  std::string color = "auto";
   bool errors_only = false;
   unsigned jobs = 0;
   std::string shard;
@@ -106,7 +107,7 @@ int run_normalize(const NormalizeCliOptions& o, Io& io) {
   no.jobs = o.jobs;
 
   CheckReportOptions ro;
-  ro.color = io.err_is_terminal;
+  ro.color = use_color(o.color, io.err_is_terminal);
   if (!parse_filter(o.warnings, o.errors_only, "normalize", io, ro.filter)) return kUsage;
   CheckReporter reporter(io.err, ro);
   RunStats total;
@@ -165,6 +166,8 @@ void setup_normalize(Cli& cli) {
   add_shard_option(sub, o->shard);
   add_filter_options(sub, o->warnings, o->errors_only, "none");
   add_include_option(sub, o->include);
+  add_color_option(sub, o->color,
+                   "Colour the diagnostics on stderr: auto (on a terminal, unless NO_COLOR is set), always, never");
   sub->add_flag("-q,--quiet", o->quiet, "No counts on stderr");
   sub->footer(
       "Every game read ends up either in the output or in the rejects file: read = written + rejected.\n"

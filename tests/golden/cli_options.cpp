@@ -2,11 +2,13 @@
 // CLI run in-process on samples/ (issues 18 and 20).
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 #include <string>
 
 #include "cli/app.hpp"
+#include "cli/common.hpp"
 
 namespace {
 
@@ -54,6 +56,9 @@ TEST_CASE("option values are case-insensitive and map to one canonical value") {
       {"convert samples/de-opera.pgn --limit max_moves=5", "convert samples/de-opera.pgn --limit MAX_MOVES=5"},
       {"normalize samples/errors.pgn --rejects /dev/null --fen xfen --to figurine",
        "normalize samples/errors.pgn --rejects /dev/null --fen XFEN --to FIGURINE"},
+      {"convert samples/errors.pgn --color always", "convert samples/errors.pgn --color ALWAYS"},
+      {"normalize samples/errors.pgn --rejects /dev/null --color never",
+       "normalize samples/errors.pgn --rejects /dev/null --color Never"},
       {"show startpos", "show STARTPOS"},
       {"perft startpos 1", "perft StartPos 1"},
   };
@@ -72,6 +77,31 @@ TEST_CASE("option values are case-insensitive and map to one canonical value") {
   Run bad = run("convert samples/de-opera.pgn --castling 0-0-0");
   CHECK(bad.code == planilla::cli::kUsage);
   CHECK(bad.err.find("O-O") != std::string::npos);
+}
+
+TEST_CASE("--color: each command's diagnostics coloured or not, as asked") {
+  std::filesystem::current_path(PLANILLA_SOURCE_DIR);
+  // The streams here are no terminal: auto is plain, always colours (check writes its report to
+  // stdout, convert and normalize their diagnostics to stderr).
+  for (const char* command : {"check samples/errors.pgn", "convert samples/errors.pgn -o /dev/null",
+                              "normalize samples/errors.pgn -o /dev/null --rejects /dev/null --warnings all"}) {
+    CAPTURE(command);
+    const auto shown = [](const Run& r) { return r.out + r.err; };
+    CHECK(shown(run(std::string(command))).find('\x1b') == std::string::npos);
+    CHECK(shown(run(std::string(command) + " --color never")).find('\x1b') == std::string::npos);
+    CHECK(shown(run(std::string(command) + " --color always")).find("\x1b[1;31m") != std::string::npos);
+  }
+  // auto: a terminal, unless NO_COLOR is set and not empty (no-color.org).
+  ::unsetenv("NO_COLOR");
+  CHECK(planilla::cli::use_color("auto", true));
+  CHECK(!planilla::cli::use_color("auto", false));
+  ::setenv("NO_COLOR", "1", 1);
+  CHECK(!planilla::cli::use_color("auto", true));
+  CHECK(planilla::cli::use_color("always", false));
+  ::setenv("NO_COLOR", "", 1);
+  CHECK(planilla::cli::use_color("auto", true));
+  ::unsetenv("NO_COLOR");
+  CHECK(!planilla::cli::use_color("never", true));
 }
 
 TEST_CASE("a mistyped subcommand gets the nearest one") {
