@@ -19,8 +19,11 @@ std::string lower_compact(std::string_view s) {
 
 VariantKind classify_variant(std::string_view value) {
   std::string v = lower_compact(value);
+  // (Freestyle Chess: the name of FIDE's and the Freestyle Chess tour's events since 2024; 9LX:
+  // the Saint Louis Chess Club's Champions Showdown.)
   static constexpr std::string_view k960[] = {"chess960",           "960", "fischerandom", "fischerrandom",
-                                              "fischerrandomchess", "frc", "chess960frc"};
+                                              "fischerrandomchess", "frc", "chess960frc",  "freestyle",
+                                              "freestylechess",     "9lx", "chess9lx"};
   static constexpr std::string_view kStandard[] = {"",        "standard", "normal",    "chess", "fromposition",
                                                    "regular", "orthodox", "classical", "?"};
   for (std::string_view s : k960)

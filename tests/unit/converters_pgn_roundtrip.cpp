@@ -239,7 +239,8 @@ TEST_CASE("Chess960: Variant spellings, X-FEN and Shredder-FEN, FEN-only detecti
   // Rooks on b1/g1, king on d1 (an X-FEN KQkq and a Shredder BGbg for the same position).
   const std::string fen_x = "1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/1R1K2R1 w KQkq - 0 1";
   const std::string fen_s = "1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/1R1K2R1 w GBgb - 0 1";
-  for (std::string variant : {"Chess960", "chess 960", "fischerandom", "FischerRandom", "fischer random", "960"}) {
+  for (std::string variant : {"Chess960", "chess 960", "fischerandom", "FischerRandom", "fischer random", "960",
+                              "Freestyle", "Freestyle Chess", "Chess9LX"}) {
     CAPTURE(variant);
     GameRecord r = read_one("[Variant \"" + variant + "\"]\n[SetUp \"1\"]\n[FEN \"" + fen_s + "\"]\n1. O-O O-O-O *");
     CHECK(!r.has_errors());
