@@ -5,7 +5,6 @@
 #include "converters/arbiter/detect.hpp"
 #include "converters/arbiter/repair.hpp"
 #include "converters/pgn/descriptive_io.hpp"
-#include "converters/run/normalize.hpp"
 #include "converters/run/pipeline.hpp"
 
 namespace planilla {

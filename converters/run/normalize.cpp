@@ -8,20 +8,6 @@
 
 namespace planilla {
 
-std::string reject_header(const GameRecord& record) {
-  std::string lines;
-  for (const Diagnostic& d : record.diagnostics) {
-    lines += "; ";
-    std::string text = format_diagnostic(d);
-    // A diagnostic line must stay one line: the written token may hold anything.
-    for (char& c : text)
-      if (c == '\n' || c == '\r') c = ' ';
-    lines += text;
-    lines += '\n';
-  }
-  return encode(lines, record.encoding);
-}
-
 std::string reject_text(const GameRecord& record) {
   std::string out = reject_header(record);
   out += record.original;

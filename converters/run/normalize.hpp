@@ -39,7 +39,5 @@ RunStats normalize(std::istream& in, std::ostream& out, std::ostream* rejects, c
 // The text written to the rejects stream for one game: `;` lines with its diagnostics (in the
 // game's encoding), then its original bytes, then a blank line.
 std::string reject_text(const GameRecord& record);
-// Those `;` lines alone, each diagnostic on one line, in the game's encoding.
-std::string reject_header(const GameRecord& record);
 
 }  // namespace planilla

@@ -68,6 +68,20 @@ RunStats& RunStats::operator+=(const RunStats& o) {
   return *this;
 }
 
+std::string reject_header(const GameRecord& record) {
+  std::string lines;
+  for (const Diagnostic& d : record.diagnostics) {
+    lines += "; ";
+    std::string text = format_diagnostic(d);
+    // A diagnostic line must stay one line: the written token may hold anything.
+    for (char& c : text)
+      if (c == '\n' || c == '\r') c = ' ';
+    lines += text;
+    lines += '\n';
+  }
+  return encode(lines, record.encoding);
+}
+
 ReadOptions reading_options(ReadOptions options, const NotationSpec& from) {
   if (from.auto_detect) {
     options.language = &english();  // detection starts from the PGN standard's letters
