@@ -48,7 +48,8 @@ struct tag_inner_quote : seq< not_at< tag_value_end >, one< '"' > > {};
 // Windows-1252 0x93 decoded), the closing quote missing before a `]` that ends the line or before
 // the line end when the next line is the next tag, the opening quote missing when the value
 // ends with `"]` on the same line, both missing when it ends with `]` at the line's end
-// (`[White Kasparov]`), and the closing `]` missing at the line's end. Anything else is E-TAG
+// (`[White Kasparov]`), the closing `]` missing at the line's end, or doubled there, a doubled
+// `[`, and a `:` or `=` after the name. Anything else is E-TAG
 // (tag_entry).
 struct typo_quote : sor< string< '\xE2', '\x80', '\x9C' >, string< '\xE2', '\x80', '\x9D' >,
                          string< '\xE2', '\x80', '\x9E' > > {};
@@ -66,9 +67,12 @@ struct tag_close_typographic : seq< typo_quote, at< blanks, one< ']' > > > {};
 struct tag_close_missing : at< sor< seq< blanks, one< ']' >, blanks, eolf >, next_line_tag > > {};
 struct tag_value_close : sor< one< '"' >, tag_close_typographic, tag_close_missing > {};
 struct tag_bracket_missing : at< sor< next_line_tag, eolf > > {};
-struct tag_close : sor< one< ']' >, tag_bracket_missing > {};
-struct tag_pair : if_must< tag_open, blanks, tag_name, blanks, tag_value_open, tag_value_text,
-                           tag_value_close, blanks, tag_close > {};
+struct tag_extra_close : seq< blanks, plus< one< ']' > >, at< blanks, eolf > > {};  // `[Event "x"]]`
+struct tag_close : sor< seq< one< ']' >, opt< tag_extra_close > >, tag_bracket_missing > {};
+struct tag_extra_open : plus< one< '[' > > {};  // `[[Event "x"]`
+struct tag_separator : one< ':', '=' > {};      // `[Event: "x"]`, `[Event="x"]`
+struct tag_pair : if_must< tag_open, opt< tag_extra_open >, blanks, tag_name, blanks, opt< tag_separator >, blanks,
+                           tag_value_open, tag_value_text, tag_value_close, blanks, tag_close > {};
 // A tag pair, or a line that begins like one and cannot be read as one (`[White "Ann`, `[%clk
 // 0:01]`): E-TAG, and the line is skipped whole, so that the tags and moves after it are still
 // read (tag_entry below; a limit still stops the game).

@@ -147,6 +147,24 @@ struct action<tag_close_missing> {
 };
 
 template <>
+struct action<tag_extra_open> {
+  static void apply0(ParseState& s) { note_tag_loose(s, "a [ too many"); }
+};
+
+template <>
+struct action<tag_separator> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    note_tag_loose(s, in.peek_char() == ':' ? "a : after the name" : "an = after the name");
+  }
+};
+
+template <>
+struct action<tag_extra_close> {
+  static void apply0(ParseState& s) { note_tag_loose(s, "a ] too many"); }
+};
+
+template <>
 struct action<tag_bracket_missing> {
   static void apply0(ParseState& s) { note_tag_loose(s, "the closing ] missing"); }
 };

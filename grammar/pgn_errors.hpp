@@ -13,6 +13,8 @@ inline constexpr const char* error_message = nullptr;
 
 // clang-format off
 template <> inline constexpr auto error_message<blanks> = "expected blanks";  // cannot fail: star<>
+template <> inline constexpr auto error_message<opt< tag_extra_open >> = "expected [";  // cannot fail: opt<>
+template <> inline constexpr auto error_message<opt< tag_separator >> = "expected a separator";  // cannot fail: opt<>
 template <> inline constexpr auto error_message<tag_name> = "tag pair without a valid name (letters, digits, _)";
 template <> inline constexpr auto error_message<tag_value_open> = "tag value must start with a double quote";
 template <> inline constexpr auto error_message<tag_value_text> = "invalid tag value";  // cannot fail: star<>

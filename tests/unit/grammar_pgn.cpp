@@ -219,6 +219,9 @@ TEST_CASE("grammar/pgn: games as events") {
       {"[Event \"x\"  \n\n1. e4 *", "[Event=x]<Event:the closing ] missing>|#1 m:e4@17 R:*"},
       {"[Event \"a \"b\" c\"\n*", "[Event=a \"b\" c!]<Event:the closing ] missing>|R:*"},
       {"[White Kasparov, G.]\n*", "[White=Kasparov, G.]<White:no quotes>|R:*"},
+      {"[Event \"x\"]]\n[White \"y\"] ] \n*", "[Event=x]<Event:a ] too many>[White=y]<White:a ] too many>|R:*"},
+      {"[[Event \"x\"]\n[White: \"y\"]\n[Black=\"z\"]\n*",
+       "[Event=x]<Event:a [ too many>[White=y]<White:a : after the name>[Black=z]<Black:an = after the name>|R:*"},
       {"[Event \"x\"]\n[Note see page 12]\n*",
        "[Event=x]ERR19@12:tag value must start with a double quote: the line is skipped<skipped [Note see page "
        "12]@12>|R:*"},  // (no quotes after a name no standard knows: not evident)
@@ -276,7 +279,7 @@ TEST_CASE("grammar/pgn: a tag line that is no tag pair is skipped, and the game 
        "[Site \"Somewhere@12>|#1 m:e4@32 R:*"},
       // with no tag pair in the section it is no tag section: the first such line stops the game
       {"[White \"Ann\n\n1. e4 *", "ERR19@11:tag value not closed by a double quote on the same line"},
-      {"[Illustration: the board]\n[Another]\nSome text.", "ERR19@13:tag value must start with a double quote"},
+      {"[Illustration: the board]\n[Another]\nSome text.", "ERR19@15:tag value must start with a double quote"},
       // (no quotes and a second tag on the line: not evident where the value ends)
       {"[White Kasparov, G.] [Black \"x\"]\n[Event \"y\"]\n1. e4 *",
        "ERR19@0:tag value must start with a double quote: the line is skipped<skipped [White Kasparov, G.] [Black "
