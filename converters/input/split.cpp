@@ -108,7 +108,8 @@ struct StopTables {
     for (auto& t : stop) t['\n'] = t['\r'] = true;
     auto& normal = stop[0];
     for (int c = 0x80; c < 256; ++c) normal[static_cast<std::size_t>(c)] = true;
-    for (unsigned char c : {'[', ';', '%', '{', '(', ')', '0', '1', '*', ' ', '\t', '\f', '\v'}) normal[c] = true;
+    // (`]`: after a tag on its line it stays in the tag section, scan()'s byte rule.)
+    for (unsigned char c : {'[', ']', ';', '%', '{', '(', ')', '0', '1', '*', ' ', '\t', '\f', '\v'}) normal[c] = true;
     for (unsigned char c : {'}', '['}) stop[1][c] = true;  // BraceComment
     // stop[2]: LineComment, only the line end.
     for (unsigned char c : {'"', ']'}) stop[3][c] = true;   // TagLine
@@ -131,7 +132,8 @@ enum : std::uint8_t {
   kZeroOne = 16,          // 0 1: a result only before - or /
   kSpace = 32,
   kTab = 64,
-  kNormalStop = kLineEndOrControl | kPunct | kOpener | kHigh,
+  kCloseBracket = 128,  // ]
+  kNormalStop = kLineEndOrControl | kPunct | kOpener | kHigh | kCloseBracket,
   kNormalBlank = kSpace | kTab,
 };
 struct NibbleTables {
@@ -153,6 +155,7 @@ constexpr NibbleTables kNormalNibbles = [] {
   t.add(kZeroOne, {0x3}, {0x0, 0x1});
   t.add(kSpace, {0x2}, {0x0});
   t.add(kTab, {0x0}, {0x9});
+  t.add(kCloseBracket, {0x5}, {0xD});
   return t;
 }();
 // The classes are exactly normal_class: the runs below may not skip a byte the byte rules decide.
@@ -713,6 +716,9 @@ bool GameSplitter::scan(bool at_eof) {
           mode_ = Mode::LineComment;
           break;
         }
+        // A `]` too many after a tag on its line (`[Event "x"]]`) is the tag line's: it does not
+        // begin movetext, so the tags below stay this game's (the grammar reads a doubled `]`).
+        if (c == ']' && section_ == Section::Tags && !at_line_start) break;
         // A `]` too many after a tag on its line (`[Event "x"]]`) is the tag line's: it does not
         // begin movetext, so the tags below stay this game's (the grammar reads a doubled `]`).
         if (c == ']' && section_ == Section::Tags && !at_line_start) break;

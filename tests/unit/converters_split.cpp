@@ -132,6 +132,9 @@ TEST_CASE("split: every chunk size cuts the same games, with the same places, as
   const std::vector<std::string> pieces = {
       "[Event \"a\"]",
       "[Event \"a]b\"]",
+      "[Event \"a\"]]",
+      "[]]",
+      "]",
       "[Site \"x\\\"y\"]",
       "[White \"\xC3\x91"
       "and\xC3\xBA\"]",
