@@ -96,14 +96,26 @@ inline void note_tag_loose(ParseState& s, const char* what) {
   s.tag_loose += what;
 }
 
+// The slips a tag pair is read past that only say so (W-TAG-QUOTE), each rule's words; the rules
+// that decide more (tag_unquoted, tag_separator, tag_close_missing) have actions of their own.
+template <typename Rule>
+inline constexpr const char* kTagSlip = nullptr;
 template <>
-struct action<tag_open_typographic> {
-  static void apply0(ParseState& s) { note_tag_loose(s, "a typographic opening quote"); }
-};
+inline constexpr const char* kTagSlip<tag_open_typographic> = "a typographic opening quote";
+template <>
+inline constexpr const char* kTagSlip<tag_open_missing> = "the opening quote missing";
+template <>
+inline constexpr const char* kTagSlip<tag_close_typographic> = "a typographic closing quote";
+template <>
+inline constexpr const char* kTagSlip<tag_extra_open> = "a [ too many";
+template <>
+inline constexpr const char* kTagSlip<tag_extra_close> = "a ] too many";
+template <>
+inline constexpr const char* kTagSlip<tag_bracket_missing> = "the closing ] missing";
 
-template <>
-struct action<tag_open_missing> {
-  static void apply0(ParseState& s) { note_tag_loose(s, "the opening quote missing"); }
+template <typename Rule>
+requires(kTagSlip<Rule> != nullptr) struct action<Rule> {
+  static void apply0(ParseState& s) { note_tag_loose(s, kTagSlip<Rule>); }
 };
 
 // A value without quotes is evident only after a tag name of the standard or of common use: a
@@ -131,11 +143,6 @@ struct action<tag_unquoted> {
   }
 };
 
-template <>
-struct action<tag_close_typographic> {
-  static void apply0(ParseState& s) { note_tag_loose(s, "a typographic closing quote"); }
-};
-
 // A value with a quote inside and no closing quote has no evident end: E-TAG.
 template <>
 struct action<tag_close_missing> {
@@ -147,26 +154,11 @@ struct action<tag_close_missing> {
 };
 
 template <>
-struct action<tag_extra_open> {
-  static void apply0(ParseState& s) { note_tag_loose(s, "a [ too many"); }
-};
-
-template <>
 struct action<tag_separator> {
   template <typename Input>
   static void apply(const Input& in, ParseState& s) {
     note_tag_loose(s, in.peek_char() == ':' ? "a : after the name" : "an = after the name");
   }
-};
-
-template <>
-struct action<tag_extra_close> {
-  static void apply0(ParseState& s) { note_tag_loose(s, "a ] too many"); }
-};
-
-template <>
-struct action<tag_bracket_missing> {
-  static void apply0(ParseState& s) { note_tag_loose(s, "the closing ] missing"); }
 };
 
 template <>

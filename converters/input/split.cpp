@@ -719,9 +719,6 @@ bool GameSplitter::scan(bool at_eof) {
         // A `]` too many after a tag on its line (`[Event "x"]]`) is the tag line's: it does not
         // begin movetext, so the tags below stay this game's (the grammar reads a doubled `]`).
         if (c == ']' && section_ == Section::Tags && !at_line_start) break;
-        // A `]` too many after a tag on its line (`[Event "x"]]`) is the tag line's: it does not
-        // begin movetext, so the tags below stay this game's (the grammar reads a doubled `]`).
-        if (c == ']' && section_ == Section::Tags && !at_line_start) break;
         section_ = Section::Movetext;
         if (c == '{') {
           mode_ = Mode::BraceComment;

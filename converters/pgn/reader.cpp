@@ -21,12 +21,11 @@ std::size_t GameRecord::count(Severity s) const {
 }
 
 bool GameRecord::stopped_early() const {
-  // Text that is no game at all (E-PGN-SYNTAX "not a game": comments alone) was read, but into
-  // nothing a game could be written from.
+  // An error and nothing a game could be written from: text that is no game (comments alone), or
+  // a tag section that is none (E-TAG on a section with no tag pair stops the game there).
   if (has_errors() && game.tags.empty() && game.main.moves.empty() && game.result == GameResult::None) return true;
-  return std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) {
-    return d.code == Code::LimitExceeded || (d.code == Code::TagSyntax && d.written.empty());
-  });
+  return std::any_of(diagnostics.begin(), diagnostics.end(),
+                     [](const Diagnostic& d) { return d.code == Code::LimitExceeded; });
 }
 
 namespace {
@@ -159,10 +158,9 @@ class GameReader : public grammar::PgnHandler {
   // first move. A brace comment, as the other text kept as written is (and as other readers keep
   // it: chessops drops `;` comments); a `;` comment, which holds any character but a line end, if
   // the line has a `}`.
+  // (Two lines when the second ends the value the first began: joined by a space in the comment.)
   void skipped_tag_line(std::string_view line, std::uint64_t) override {
-    // (Two lines when the second ends the value the first began: joined by a space in the comment.)
-    // The line is what its E-TAG, just added, was written as: an E-TAG with it was read past
-    // (GameRecord::stopped_early).
+    // The line is what its E-TAG, just added, was written as (the report shows and underlines it).
     if (!diagnostics_.empty() && diagnostics_.back().code == Code::TagSyntax) diagnostics_.back().written = line;
     std::string kept = "tag line not read, kept as written: " + std::string(line);
     std::replace(kept.begin(), kept.end(), '\n', ' ');

@@ -153,9 +153,9 @@ struct GameRecord {
 
   std::size_t count(Severity s) const;
   bool has_errors() const { return count(Severity::Error) > 0; }
-  // Reading stopped before the game's end: at a limit (E-LIMIT), or at a tag section that is none
-  // (an E-TAG without the line it skipped as `written`); or the text is no game (an error, and
-  // no tag, move or result read). `game` holds less than the text, or nothing of it.
+  // Reading stopped before the game's end (E-LIMIT), or an error and no tag, move or result read
+  // (text that is no game, a tag section that is none): `game` holds less than the text, or
+  // nothing of it.
   bool stopped_early() const;
 };
 

@@ -54,11 +54,11 @@ using DirectWriter = std::function<Visitor*(ProcessedGame&)>;
 // named there replaces options.language; with auto detection the reader starts in English
 // (whatever options.language held) and interpret_game() re-reads what it leaves unresolved under the
 // other letter sets. run_pipeline applies it; a caller that reads on its own (show) too.
+ReadOptions reading_options(ReadOptions options, const NotationSpec& from);
+
 // The `;` lines that name a game's diagnostics, one each, in the game's encoding: before a game
 // kept as written (normalize's rejects, convert's games that stopped early).
 std::string reject_header(const GameRecord& record);
-
-ReadOptions reading_options(ReadOptions options, const NotationSpec& from);
 
 // Reads with reading_options(options, from). Returns the file-level diagnostics (unreadable stream).
 std::vector<Diagnostic> run_pipeline(std::istream& in, const ReadOptions& options, const NotationSpec& from,
