@@ -67,8 +67,10 @@ struct tag_close_typographic : seq< typo_quote, at< blanks, one< ']' > > > {};
 struct tag_close_missing : at< sor< seq< blanks, one< ']' >, blanks, eolf >, next_line_tag > > {};
 struct tag_value_close : sor< one< '"' >, tag_close_typographic, tag_close_missing > {};
 struct tag_bracket_missing : at< sor< next_line_tag, eolf > > {};
+// `[White "Ann"` and the `]` alone on the next line.
+struct tag_bracket_next_line : seq< blanks, eol, blanks, one< ']' >, blanks, at< eolf > > {};
 struct tag_extra_close : seq< blanks, plus< one< ']' > >, at< blanks, eolf > > {};  // `[Event "x"]]`
-struct tag_close : sor< seq< one< ']' >, opt< tag_extra_close > >, tag_bracket_missing > {};
+struct tag_close : sor< seq< one< ']' >, opt< tag_extra_close > >, tag_bracket_next_line, tag_bracket_missing > {};
 struct tag_extra_open : plus< one< '[' > > {};  // `[[Event "x"]`
 struct tag_separator : one< ':', '=' > {};      // `[Event: "x"]`, `[Event="x"]`
 struct tag_pair : if_must< tag_open, opt< tag_extra_open >, blanks, tag_name, blanks, opt< tag_separator >, blanks,
@@ -77,7 +79,11 @@ struct tag_pair : if_must< tag_open, opt< tag_extra_open >, blanks, tag_name, bl
 // 0:01]`): E-TAG, and the line is skipped whole, so that the tags and moves after it are still
 // read (tag_entry below; a limit still stops the game).
 struct tag_entry;
-struct tag_section : star< tag_entry, star< space > > {};
+// A `]` alone on its line among the tags (the one a tag pair above it lacks, or one too many):
+// skipped with E-PGN-SYNTAX, and the tags below it are still this game's (the cutter keeps them
+// in one section too, converters/input/split.cpp).
+struct tag_stray_close : seq< one< ']' >, blanks, at< eolf > > {};
+struct tag_section : star< sor< tag_entry, tag_stray_close >, star< space > > {};
 
 // ---- comments and escapes --------------------------------------------------------------------
 struct brace_open : one< '{' > {};

@@ -112,6 +112,8 @@ template <>
 inline constexpr const char* kTagSlip<tag_extra_close> = "a ] too many";
 template <>
 inline constexpr const char* kTagSlip<tag_bracket_missing> = "the closing ] missing";
+template <>
+inline constexpr const char* kTagSlip<tag_bracket_next_line> = "the closing ] on the next line";
 
 template <typename Rule>
 requires(kTagSlip<Rule> != nullptr) struct action<Rule> {
@@ -386,6 +388,15 @@ struct action<stray> {
   template <typename Input>
   static void apply(const Input& in, ParseState& s) {
     s.handler.syntax_error(Code::PgnSyntax, "unexpected '" + in.string() + "' in movetext (skipped)", offset_of(in));
+    check_errors(in, s);
+  }
+};
+
+template <>
+struct action<tag_stray_close> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& s) {
+    s.handler.syntax_error(Code::PgnSyntax, "a ']' alone on its line among the tags (skipped)", offset_of(in));
     check_errors(in, s);
   }
 };

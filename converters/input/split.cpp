@@ -85,6 +85,19 @@ bool looks_like_tag(std::string_view d, std::size_t i) {
   return spaces > 0 && j < end && d[j] == '"';
 }
 
+// Whether only blanks follow `at` to its line's end, within the look-ahead (the end of the data
+// there is the input's: scan() stops a look-ahead short of the end of a buffer that is not the
+// last).
+bool rest_of_line_blank(std::string_view d, std::size_t at) {
+  const std::size_t end = std::min(d.size(), at + kLookahead);
+  for (std::size_t j = at; j < end; ++j) {
+    const auto c = static_cast<unsigned char>(d[j]);
+    if (c == '\n' || c == '\r') return true;
+    if (!is_blank(c)) return false;
+  }
+  return end == d.size();
+}
+
 // The tag name after `[` (within the look-ahead), for telling a new tag section from a blank
 // line inside one.
 std::string_view tag_name_at(std::string_view d, std::size_t i) {
@@ -718,7 +731,9 @@ bool GameSplitter::scan(bool at_eof) {
         }
         // A `]` too many after a tag on its line (`[Event "x"]]`) is the tag line's: it does not
         // begin movetext, so the tags below stay this game's (the grammar reads a doubled `]`).
-        if (c == ']' && section_ == Section::Tags && !at_line_start) break;
+        // So is a `]` alone on its line below a tag (`[White "Ann"` then `]`): one too many, or
+        // the one that tag lacks.
+        if (c == ']' && section_ == Section::Tags && (!at_line_start || rest_of_line_blank(d, i + 1))) break;
         section_ = Section::Movetext;
         if (c == '{') {
           mode_ = Mode::BraceComment;

@@ -39,10 +39,14 @@ TEST_CASE("split: boundaries table") {
       {"[Event \"a\"]\n\n[Date \"b\"]\n\n1. e4 *", V{"[Event \"a\"]\n\n[Date \"b\"]\n\n1. e4 *"}},
       // diagnostics as ; lines before the tags belong to the game (rejects files)
       {"; E-ILLEGAL x\n; more\n[Event \"a\"]\n*", V{"; E-ILLEGAL x\n; more\n[Event \"a\"]\n*"}},
-      // a `]` too many after a tag is its line's: the tags below are the same game's; a `]`
-      // alone on a line begins movetext, as before
+      // a `]` too many after a tag is its line's: the tags below are the same game's; so is a `]`
+      // alone on its line among the tags (the one `[White "b"` lacks), but not one before moves
       {"[Event \"a\"]]\n[White \"b\"]\n\n1. e4 *", V{"[Event \"a\"]]\n[White \"b\"]\n\n1. e4 *"}},
-      {"[Event \"a\"]\n]\n[White \"b\"]\n\n1. e4 *", V{"[Event \"a\"]\n]", "[White \"b\"]\n\n1. e4 *"}},
+      {"[Event \"a\"]\n]\n[White \"b\"]\n\n1. e4 *", V{"[Event \"a\"]\n]\n[White \"b\"]\n\n1. e4 *"}},
+      {"[Event \"a\"]\n[White \"b\"\n \t]\t\r\n[Black \"c\"]\n\n1. e4 *",
+       V{"[Event \"a\"]\n[White \"b\"\n \t]\t\r\n[Black \"c\"]\n\n1. e4 *"}},
+      {"[Event \"a\"]\n] 1. e4 *\n[Event \"b\"]\n*", V{"[Event \"a\"]\n] 1. e4 *", "[Event \"b\"]\n*"}},
+      {"[Event \"a\"]\n1. e4 *\n]\n[Event \"b\"]\n*", V{"[Event \"a\"]\n1. e4 *", "]", "[Event \"b\"]\n*"}},
       // a game with no result ends at the next tag section
       {"[Event \"a\"]\n1. e4 e5\n[Event \"b\"]\n1. d4 *", V{"[Event \"a\"]\n1. e4 e5", "[Event \"b\"]\n1. d4 *"}},
       // results in tag values and escaped quotes do not fool the scanner

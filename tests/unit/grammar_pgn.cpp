@@ -220,6 +220,10 @@ TEST_CASE("grammar/pgn: games as events") {
       {"[Event \"a \"b\" c\"\n*", "[Event=a \"b\" c!]<Event:the closing ] missing>|R:*"},
       {"[White Kasparov, G.]\n*", "[White=Kasparov, G.]<White:no quotes>|R:*"},
       {"[Event \"x\"]]\n[White \"y\"] ] \n*", "[Event=x]<Event:a ] too many>[White=y]<White:a ] too many>|R:*"},
+      // a `]` alone on its line: the one the tag above lacks, or one too many (skipped)
+      {"[White \"Ann\"\n ]\n[Black \"Bob\"]\n*", "[White=Ann]<White:the closing ] on the next line>[Black=Bob]|R:*"},
+      {"[Event \"x\"]\n]\n[White \"y\"]\n*",
+       "[Event=x]ERR18@12:a ']' alone on its line among the tags (skipped)[White=y]|R:*"},
       {"[[Event \"x\"]\n[White: \"y\"]\n[Black=\"z\"]\n*",
        "[Event=x]<Event:a [ too many>[White=y]<White:a : after the name>[Black=z]<Black:an = after the name>|R:*"},
       {"[Event \"x\"]\n[Note see page 12]\n*",
