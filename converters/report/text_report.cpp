@@ -18,6 +18,8 @@ class TextReport final : public ReportWriter {
 
   void diagnostic(const Diagnostic& d, const GameRecord* record, std::string_view file, Severity shown) override {
     if (d.severity == Severity::Note && !options_.notes) return;
+    const bool word = in_word_run(d, file);
+    if (word && run_.hidden > kHeldBack) return;  // (counted)
     const bool c = options_.color;
     std::string_view sev = severity_word(shown);
     std::string_view colour = sev == "error" ? "\033[1;31m" : sev == "warning" ? "\033[1;35m" : "\033[1;36m";
@@ -114,17 +116,111 @@ class TextReport final : public ReportWriter {
       }
       out += '\n';
     }
+    if (word) {
+      run_.held += out;  // (shown when the run ends, or a square's token comes, within kHeldBack)
+      return;
+    }
+    if (run_.hidden != 0 && run_.hidden <= kHeldBack) {  // a square's token after a few words
+      out_.write(run_.held.data(), static_cast<std::streamsize>(run_.held.size()));
+      run_.held.clear();
+      run_.hidden = 0;
+    }
     out_.write(out.data(), static_cast<std::streamsize>(out.size()));
   }
 
   void begin_game(const GameRecord& record, std::string_view file) override {
     (void)record;
     (void)file;
+    end_word_run();
     lines_.forget();
   }
-  void finish(const CheckSummary& summary) override { out_ << summary_line(summary) << '\n'; }
+  void finish(const CheckSummary& summary) override {
+    end_word_run();
+    out_ << summary_line(summary) << '\n';
+  }
 
  private:
+  // Prose read as movetext (a README or a letter named by mistake, a book's text between its
+  // games) makes an E-SYNTAX error of every word: a thousand of them hid the summary. In a run of
+  // syntax errors of one game (E-SYNTAX, and E-PGN-SYNTAX for its brackets) with nothing else
+  // between them, the first kWordRunShown are shown; after them, only tokens that name a square
+  // (`Nf3x`, `e9e4`: a move written wrongly) are, and when more than kHeldBack other words follow,
+  // they are counted and said in one line where the run ends, with how many and up to where (a
+  // few are shown as they are). The summary counts them all, and --format json lists each.
+  static constexpr std::uint32_t kWordRunShown = 10;
+  static constexpr std::uint32_t kHeldBack = 10;
+  struct WordRun {
+    std::string file;
+    std::uint32_t game = 0;
+    std::uint32_t shown = 0, hidden = 0;
+    std::uint32_t first_line = 0, first_column = 0, last_line = 0;
+    std::string held;  // the hidden words' text while there are at most kHeldBack of them
+  };
+
+  // A short token with a square in it (a file letter and a rank digit).
+  static bool names_square(std::string_view token) {
+    if (token.size() > 8) return false;
+    for (std::size_t i = 0; i + 1 < token.size(); ++i)
+      if (token[i] >= 'a' && token[i] <= 'h' && token[i + 1] >= '1' && token[i + 1] <= '8') return true;
+    return false;
+  }
+
+  // Whether `d` is a word of a run past what is shown (counted, not shown).
+  bool in_word_run(const Diagnostic& d, std::string_view file) {
+    if ((d.code != Code::MoveSyntax && d.code != Code::PgnSyntax) || d.game == 0) {
+      end_word_run();
+      return false;
+    }
+    if (d.game != run_.game || file != run_.file) {
+      end_word_run();
+      run_.file.assign(file);
+      run_.game = d.game;
+    }
+    if (run_.shown < kWordRunShown || names_square(d.written)) {
+      ++run_.shown;
+      return false;
+    }
+    if (run_.hidden++ == 0) run_.first_line = d.line, run_.first_column = d.column;
+    if (run_.hidden > kHeldBack) run_.held.clear();  // too many: said in one line instead
+    run_.last_line = d.line;
+    return true;
+  }
+
+  void end_word_run() {
+    if (run_.hidden != 0 && run_.hidden <= kHeldBack) {
+      out_.write(run_.held.data(), static_cast<std::streamsize>(run_.held.size()));
+    } else if (run_.hidden != 0) {
+      const bool c = options_.color;
+      std::string& out = text_;
+      out.clear();
+      if (c) out += "\033[1m";
+      out += run_.file;
+      out += ':';
+      append_decimal(out, run_.first_line);
+      out += ':';
+      append_decimal(out, run_.first_column);
+      out += ": ";
+      if (c) out += "\033[1;36m";
+      out += "note";
+      if (c) out += "\033[0m\033[1m";
+      out += ": game ";
+      append_decimal(out, run_.game);
+      out += ": ";
+      append_decimal(out, run_.hidden);
+      out += run_.hidden == 1 ? " more word" : " more words";
+      out += " from here to line ";
+      append_decimal(out, run_.last_line);
+      out +=
+          " are not moves either (not shown; --format json lists each). Is this text a game? `planilla "
+          "book` finds the games in prose";
+      if (c) out += "\033[0m";
+      out += '\n';
+      out_.write(out.data(), static_cast<std::streamsize>(out.size()));
+    }
+    run_ = WordRun{};
+  }
+
+  WordRun run_;
   std::ostream& out_;
   std::string text_;  // one diagnostic, written in one piece
   ReportWriterOptions options_;

@@ -28,6 +28,7 @@ std::vector<std::string> report(const std::string& text) {
   ReadOptions options;
   options.file_name = "t.pgn";
   for (const GameRecord& r : read_pgn(text, options)) reporter.game(r);
+  reporter.finish();  // (the summary line last)
   std::vector<std::string> lines;
   std::istringstream in(out.str());
   for (std::string l; std::getline(in, l);) lines.push_back(l);
@@ -120,9 +121,9 @@ TEST_CASE("check text report: a game that begins mid-line is shown from its firs
 
 TEST_CASE("check text report: a long line is cut around each diagnostic's column") {
   // 1,000 unreadable tokens (max_errors) on one line: every excerpt is short and its caret is on
-  // the token.
+  // the token. (Each names a square, so that none is left out as a word of prose: WordRun.)
   std::string movetext;
-  for (int i = 0; i < 1000; ++i) movetext += (i % 2 ? "Zz9 " : "Qq0 ");
+  for (int i = 0; i < 1000; ++i) movetext += (i % 2 ? "a9a1 " : "h0h8 ");
   const auto shown = excerpts(report("[Event \"x\"]\n\n" + movetext + "*\n"));
   REQUIRE(shown.size() == 1000);
   for (std::size_t i = 0; i < shown.size(); i += 97) {
@@ -131,11 +132,36 @@ TEST_CASE("check text report: a long line is cut around each diagnostic's column
     std::size_t code_points = 0;
     for (unsigned char c : s.source) code_points += (c & 0xC0) != 0x80;
     CHECK(code_points <= 160 + 4);  // the window and its two `…` marks
-    // Zz9 is reported at its letter (unknown piece), Qq0 one further (a square expected there).
-    if (i % 2) CHECK(s.source.substr(byte_of(s.source, s.caret), 3) == "Zz9");
-    else CHECK(s.source.substr(byte_of(s.source, s.caret) - 1, 3) == "Qq0");
+    CHECK(s.source.substr(byte_of(s.source, s.caret), 4) == (i % 2 ? "a9a1" : "h0h8"));
     CHECK((i == 0) == (s.source.rfind("\xE2\x80\xA6 ", 0) != 0));  // `… ` except at the start
   }
+}
+
+TEST_CASE("check text report: prose read as movetext is shown in short") {
+  // 300 words of a letter, then a token that names a square, then more words: the first ten
+  // errors are shown, then only the square's token, and one note for the rest, with its count
+  // and place; the summary still counts every error.
+  std::string prose;
+  for (int i = 0; i < 300; ++i) prose += (i % 7 == 6 ? "words\n" : "some ");
+  const auto lines = report(prose + "Ng9f3 " + prose + "*\n");
+  const auto shown = excerpts(lines);
+  CHECK(shown.size() == 11);
+  std::size_t notes = 0, square = 0;
+  for (const std::string& l : lines) {
+    if (l.find(": note: game 1: 590 more words from here to line 85 are not moves either") != std::string::npos)
+      ++notes;
+    if (l.find("Ng9f3: ") != std::string::npos) ++square;
+  }
+  CHECK(notes == 1);
+  CHECK(square == 1);
+  CHECK(lines.back().find("601 errors") != std::string::npos);
+  // Up to ten words past the first ten are shown as they are: a note would say less.
+  const auto few = report("one two three four five six seven eight nine ten eleven twelve thirteen fourteen *\n");
+  CHECK(excerpts(few).size() == 14);
+  for (const std::string& l : few) CHECK(l.find("note:") == std::string::npos);
+  // A run is a game's: the next game's words are shown from its first ten again.
+  const auto two = excerpts(report(prose + "1-0\n" + prose + "*\n"));
+  CHECK(two.size() == 20);
 }
 
 TEST_CASE("check text report: a glued token of 30,000 bytes is named and underlined in short") {
@@ -152,14 +178,14 @@ TEST_CASE("check text report: a glued token of 30,000 bytes is named and underli
 TEST_CASE("check text report: windows of one long UTF-8 line, each found from the last") {
   // Each window begins before the last one's end: the cursor steps back over two-byte letters.
   std::string movetext;
-  for (int i = 0; i < 600; ++i) movetext += "{\xC3\xB1\xC3\xA9} Zz9 ";
+  for (int i = 0; i < 600; ++i) movetext += "{\xC3\xB1\xC3\xA9} a9a1 ";
   const auto shown = excerpts(report("[Event \"x\"]\n\n" + movetext + "*\n"));
   REQUIRE(shown.size() == 600);
   for (std::size_t i = 0; i < shown.size(); i += 7) {
     CAPTURE(i);
     const Shown& s = shown[i];
-    CHECK(s.source.substr(byte_of(s.source, s.caret), 3) == "Zz9");
-    CHECK(s.source.find("\xC3\xB1\xC3\xA9} Zz9") != std::string::npos);
+    CHECK(s.source.substr(byte_of(s.source, s.caret), 4) == "a9a1");
+    CHECK(s.source.find("\xC3\xB1\xC3\xA9} a9a1") != std::string::npos);
   }
 }
 
