@@ -714,6 +714,8 @@ class FastReader {
 
   bool finish() {
     if (!result_) return false;  // no result token: a warning, or not a game
+    // A Result tag the token overrules is kept in a comment: the general reader's.
+    if (has_result_tag_ && result_tag_overruled(result_tag_, *result_)) return false;
     // The main line's moves, as the general reader counts them.
     const bool has_move = frames_.front().has_move;
     // With a result token and no Result tag, reconcile_result() can remark only on a lone

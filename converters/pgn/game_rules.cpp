@@ -94,6 +94,12 @@ ResultFromTags reconcile_result(GameResult token, std::optional<std::string_view
   return r;
 }
 
+bool result_tag_overruled(std::string_view tag, GameResult written) {
+  if (tag.empty() || tag == "*" || tag == "?") return false;
+  const std::optional<GameResult> said = parse_result(tag);
+  return !said || *said != written;
+}
+
 Diagnostic game_diagnostic(Code code, Severity severity, std::string_view file, const RawGame& raw, std::uint64_t byte,
                            LineColumn place, std::uint32_t ply, std::uint32_t variation, std::string message,
                            std::string written) {

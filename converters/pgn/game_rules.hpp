@@ -58,6 +58,10 @@ struct ResultFromTags {
 // Example: reconcile_result(WhiteWins, "0-1", true, true, false) → WhiteWins with a W-RESULT remark.
 ResultFromTags reconcile_result(GameResult token, std::optional<std::string_view> tag, bool has_move, bool has_tags,
                                 bool mid_line);
+// Whether a Result tag says what the written result does not (another result, or a text that is
+// none): the tag is then kept in a comment. A tag of `*`, `?` or nothing says no result.
+// Example: result_tag_overruled("1-0", Unknown) → true; ("½-½", Draw) → false.
+bool result_tag_overruled(std::string_view tag, GameResult written);
 
 // A diagnostic of the game `raw` (its number) of file `file`, at input offset `byte`, shown at
 // `place`; ply and variation as the lane counted them.

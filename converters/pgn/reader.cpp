@@ -353,6 +353,10 @@ class GameReader : public grammar::PgnHandler {
                                                                           : text_.size();
       add(remark.code, remark.severity, at, std::move(remark.message));
     }
+    // The Result tag that the result token overrules (another result, or a text that is none) is
+    // kept in a comment before the result: the game as written is not changed silently.
+    if (!skip_ && !limit_hit_ && tag_result && result_tag_overruled(*tag_result, r.result))
+      visitor_.comment("Result tag was \"" + *tag_result + "\"", CommentKind::Brace);
     if (!skip_) visitor_.result(r.result);
     visitor_.end_game();
   }

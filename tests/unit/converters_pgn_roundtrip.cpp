@@ -63,11 +63,13 @@ TEST_CASE("pgn writer: export format") {
        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
        "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 30\"]\n\n30... Kd7 31. -- Kc7 *\n\n"},
       // Repeated roster tags: the first of each in the roster, the rest after it in order (a
-      // second Result too: the first is regenerated); SetUp dropped without a start position.
+      // second Result too: the first is regenerated from the result token, and kept in a comment
+      // when it said another); SetUp dropped without a start position.
       {"[White \"a\"]\n[Site \"s\"]\n[White \"b\"]\n[Result \"1-0\"]\n[Result \"0-1\"]\n[Foo \"x\"]\n"
        "[SetUp \"1\"]\n[Event \"e\"]\n[Variant \"Standard\"]\n[Date \"2020.01.01\"]\n\n1. e4 *\n",
        "[Event \"e\"]\n[Site \"s\"]\n[Date \"2020.01.01\"]\n[Round \"?\"]\n[White \"a\"]\n[Black \"?\"]\n"
-       "[Result \"*\"]\n[White \"b\"]\n[Result \"0-1\"]\n[Foo \"x\"]\n[Variant \"Standard\"]\n\n1. e4 *\n\n"},
+       "[Result \"*\"]\n[White \"b\"]\n[Result \"0-1\"]\n[Foo \"x\"]\n[Variant \"Standard\"]\n\n1. e4 {Result tag "
+       "was \"1-0\"} *\n\n"},
       // Move numbers around 1000, where the writer's table of numbers ends, for both sides.
       {"[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 998\"]\n[SetUp \"1\"]\n"
        "998. Kd2 Kd7 999. Ke2 {a} Ke7 1000. Kd2 {b} Kd7 1001. Ke2 {c} Ke7 *",
@@ -295,6 +297,37 @@ TEST_CASE("diagnostics: codes and places in the original file") {
   CHECK(syntax->byte == text.find('\xE9', 20));
   CHECK(syntax->ply == 2);
   CHECK(syntax->written == "é");
+}
+
+TEST_CASE("a Result tag the result token overrules is kept in a comment") {
+  struct Row {
+    std::string tag;
+    std::string token;
+    std::string movetext;  // as written back
+  };
+  const Row rows[] = {
+      {"1/2-1/2", "1-0", "1. e4 e5 {Result tag was \"1/2-1/2\"} 1-0"},
+      {"1-0", "*", "1. e4 e5 {Result tag was \"1-0\"} *"},
+      {"draw", "1/2-1/2", "1. e4 e5 {Result tag was \"draw\"} 1/2-1/2"},
+      {"0-1", "0-1", "1. e4 e5 0-1"},
+      {"\xC2\xBD-\xC2\xBD", "1/2-1/2", "1. e4 e5 1/2-1/2"},  // the same result, spelt otherwise
+      {"*", "1-0", "1. e4 e5 1-0"},                          // no result said: nothing to keep
+      {"?", "0-1", "1. e4 e5 0-1"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.tag);
+    CAPTURE(row.token);
+    // (Both lanes: the fast lane leaves such a game to the general reader.)
+    const std::string text = "[Event \"x\"]\n[Result \"" + row.tag + "\"]\n\n1. e4 e5 " + row.token + "\n";
+    const std::vector<GameRecord> games = read_pgn(text);
+    REQUIRE(games.size() == 1);
+    const std::string out = write_pgn(games[0].game);
+    CHECK(out.substr(out.find("\n\n") + 2) == row.movetext + "\n\n");
+    // Written back, the comment is a comment: nothing is added again.
+    const std::vector<GameRecord> again = read_pgn(out);
+    REQUIRE(again.size() == 1);
+    CHECK(write_pgn(again[0].game) == out);
+  }
 }
 
 TEST_CASE("diagnostics: garbage is reported, never dropped; illegal and ambiguous moves; variation numbers") {
