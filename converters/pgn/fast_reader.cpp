@@ -265,9 +265,11 @@ class FastReader {
       if (i_ >= s_.size() || s_[i_] != '"') return false;  // an escape or a line end: the grammar's
       std::string_view value = s_.substr(value_begin, i_ - value_begin);
       if (value.size() > options_.limits.max_tag_value_bytes) return false;  // (no escapes: its size as read)
-      ++i_;
+      const std::size_t after_quote = ++i_;
       skip_blanks();
       if (i_ >= s_.size() || s_[i_] != ']') return false;  // a quote inside the value: the grammar's case
+      // A lone CR ends a line: the `]` on the next line is the grammar's (W-TAG-QUOTE).
+      if (std::memchr(s_.data() + after_quote, '\r', i_ - after_quote)) return false;
       ++i_;
       if (++tag_count_ > options_.limits.max_tags) return false;
       // The first of each, as the general reader looks them up.
