@@ -88,6 +88,10 @@ int handle_parse_error(Cli& cli, const CLI::ParseError& e, const std::vector<std
     cli.app.exit(e, cli.io.out, cli.io.err);
     return kOk;
   }
+  if (args.empty()) {  // `planilla` alone: what it does and how, not only that a word is missing
+    cli.io.err << cli.app.help();
+    return kUsage;
+  }
   if (cli.app.get_subcommands().empty()) {
     if (std::string word = first_word(args); !word.empty()) {
       if (std::string message = unknown_subcommand_message(cli.app, word); !message.empty()) {

@@ -132,6 +132,12 @@ TEST_CASE("a mistyped subcommand gets the nearest one") {
   Run r = run("check --no-such-option");
   CHECK(r.code == planilla::cli::kUsage);
   CHECK(r.err.find("unknown subcommand") == std::string::npos);
+  // No word at all: the help, with the subcommands and the examples.
+  Run bare = run("");
+  CHECK(bare.code == planilla::cli::kUsage);
+  CHECK(bare.out.empty());
+  CHECK(bare.err.find("Subcommands:") != std::string::npos);
+  CHECK(bare.err.find("planilla convert scoresheet.txt --from es --to en") != std::string::npos);
 }
 
 TEST_CASE("reading stdin from a terminal says how to end the input") {
