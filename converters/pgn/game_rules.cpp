@@ -95,7 +95,7 @@ ResultFromTags reconcile_result(GameResult token, std::optional<std::string_view
 }
 
 bool result_tag_overruled(std::string_view tag, GameResult written) {
-  if (tag.empty() || tag == "*" || tag == "?") return false;
+  if (tag == result_text(written) || tag.empty() || tag == "*" || tag == "?") return false;  // (nearly every game)
   const std::optional<GameResult> said = parse_result(tag);
   return !said || *said != written;
 }
