@@ -168,7 +168,15 @@ class GameReader : public grammar::PgnHandler {
                           line.find('}') == std::string_view::npos ? CommentKind::Brace : CommentKind::Line);
   }
 
-  void move_number(std::uint64_t, std::uint64_t) override { flush(); }
+  void move_number(std::uint64_t, std::uint64_t offset) override {
+    flush();
+    // `1...` before the first move of the main line: Black's move is written first.
+    if (frames_.size() == 1 && !frames_.front().has_move && offset < text_.size()) {
+      std::string_view rest = text_.substr(offset);
+      rest.remove_prefix(std::min(rest.size(), rest.find_first_not_of("0123456789 \t")));
+      black_first_ = rest.substr(0, 2) == ".." || rest.substr(0, 3) == "\xE2\x80\xA6";
+    }
+  }
 
   void move(std::string_view token, std::uint64_t offset) override {
     flush();
@@ -494,7 +502,15 @@ class GameReader : public grammar::PgnHandler {
             wm.span = span;
           } else {
             // Always an error, even for a W- code that strict mode escalated.
-            add(r.error().code, Severity::Error, p.offset, r.error().message, p.text);
+            std::string message = r.error().message;
+            if (black_first_ && frames_.size() == 1 && f.ply == 1 && f.current.side_to_move() == Color::White) {
+              const bool fen = std::any_of(tags_.begin(), tags_.end(), [](const TagAt& t) { return t.name == "FEN"; });
+              message += fen ? "; the moves begin with Black's move (1...), but White is to move in the FEN tag's "
+                               "position"
+                             : "; the moves begin with Black's move (1...), but without a FEN tag the game starts from "
+                               "the initial position, White to move";
+            }
+            add(r.error().code, Severity::Error, p.offset, std::move(message), p.text);
             Diagnostic& d = diagnostics_.back();
             WriteOptions wo;
             wo.language = options_.suggestion_language ? options_.suggestion_language : &language_;
@@ -587,6 +603,7 @@ class GameReader : public grammar::PgnHandler {
   std::vector<TagAt> tags_;
   // Comments before the first move (scoresheet_header, skipped_tag_line).
   std::vector<std::pair<std::string, CommentKind>> preface_;
+  bool black_first_ = false;  // the main line's first move number is Black's (`1...`)
   bool tags_done_ = false;
   bool chess960_ = false;
   bool skip_ = false;

@@ -299,6 +299,30 @@ TEST_CASE("diagnostics: codes and places in the original file") {
   CHECK(syntax->written == "é");
 }
 
+TEST_CASE("moves that begin with Black's where White is to move: the message says so") {
+  struct Row {
+    std::string text;
+    std::string says;  // in the first diagnostic's message; empty: no such words
+  };
+  const Row rows[] = {
+      {"[Event \"x\"]\n\n1... e5 2. Nf3 *", "but without a FEN tag the game starts from the initial position"},
+      {"1\xE2\x80\xA6 e5 *", "but without a FEN tag"},
+      {"[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1... Kd7 *", "but White is to move in the FEN tag's position"},
+      {"1. e5 *", ""},              // White's move number: an ordinary illegal move
+      {"1. e4 e5 2... Ke3 *", ""},  // not the first move
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.text);
+    const std::vector<GameRecord> games = read_pgn(row.text);
+    REQUIRE(games.size() == 1);
+    REQUIRE(!games[0].diagnostics.empty());
+    const std::string& message = games[0].diagnostics[0].message;
+    CHECK(games[0].diagnostics[0].code == Code::Illegal);
+    if (row.says.empty()) CHECK(message.find("Black's move") == std::string::npos);
+    else CHECK(message.find(row.says) != std::string::npos);
+  }
+}
+
 TEST_CASE("a Result tag the result token overrules is kept in a comment") {
   struct Row {
     std::string tag;
