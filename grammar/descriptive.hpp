@@ -36,14 +36,18 @@ struct castles : seq< castles_word, opt< sor< castles_side_king, castles_side_qu
 struct castle : sor< castle_long, castle_short, castles > {};
 
 // Suffixes common to every dialect (annotation glyphs are accepted and ignored).
+// The word as old books print it: `mate`, `mates`, `checkmate`, after a comma or in brackets
+// (`B to K 7th, mate.`, `Q takes P (mate)`).
+struct mate_word : sor< TAO_PEGTL_ISTRING("checkmate"), TAO_PEGTL_ISTRING("mates"), TAO_PEGTL_ISTRING("mate") > {};
 struct suffix_mate : sor< string< '+', '+' >, one< '#' >, string< '\xE2', '\x80', '\xA1' >,
-                          seq< TAO_PEGTL_ISTRING("mate"), word_end, opt< one< '.' > > > > {};
+                          seq< opt< one< ',' > >, gap, opt< one< '(' > >, mate_word, word_end, opt< one< '.' > >,
+                               opt< one< ')' > > > > {};
 struct suffix_double : seq< sor< TAO_PEGTL_STRING("dbl"), TAO_PEGTL_STRING("double") >, opt< one< '.' > >,
                             gap, TAO_PEGTL_STRING("ch"), word_end, opt< one< '.' > > > {};
 struct suffix_discovered : seq< TAO_PEGTL_STRING("dis"), opt< one< '.' > >, gap, TAO_PEGTL_STRING("ch"),
                                 word_end, opt< one< '.' > > > {};
-struct suffix_check_word : seq< opt< one< '(' > >, TAO_PEGTL_STRING("ch"), word_end, opt< one< '.' > >,
-                                opt< one< ')' > > > {};
+struct suffix_check_word : seq< opt< one< ',' > >, gap, opt< one< '(' > >, TAO_PEGTL_STRING("ch"), word_end,
+                                opt< one< '.' > >, opt< one< ')' > > > {};
 struct suffix_check : sor< suffix_check_word, one< '+' >, string< '\xE2', '\x80', '\xA0' > > {};
 struct suffix_ep : sor< TAO_PEGTL_STRING("e.p."), TAO_PEGTL_STRING("e. p."), TAO_PEGTL_STRING("a.p."),
                         seq< TAO_PEGTL_STRING("ep"), word_end > > {};

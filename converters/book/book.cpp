@@ -264,6 +264,21 @@ int cell_moves(std::string_view text, std::string* result) {
   return static_cast<int>(score.moves.size());
 }
 
+// Whether the text after a comma in a cell is its move's own mark, not the next move of a prose
+// list: `e.p.`, a check or mate word (`B to K 7th, mate.`, `Q to R 5th, ch.`), or nothing (the
+// comma before `and mates`, an end word).
+bool mark_after_comma(std::string_view after) {
+  if (after.empty() || after.starts_with("e.p") || after.starts_with("e. p")) return true;
+  if (after.front() == '(') after.remove_prefix(1);
+  std::string word;
+  for (char c : after) {
+    if (!std::isalpha(static_cast<unsigned char>(c))) break;
+    word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return word == "ch" || word == "check" || word == "mate" || word == "mates" || word == "checkmate" || word == "dis" ||
+         word == "double" || word == "dbl";
+}
+
 // Splits a line into cells at its column numbers (the line start, or a number after two or more
 // blanks); nullopt when the line is not a score line (prose, a table, a diagram).
 std::optional<ScoreLine> parse_score_line(std::string_view line) {
@@ -346,10 +361,8 @@ std::optional<ScoreLine> parse_score_line(std::string_view line) {
       cell.result = word;
       text = {};
     }
-    for (std::size_t p = text.find_first_of(",;"); p != std::string_view::npos; p = text.find_first_of(",;", p + 1)) {
-      const std::string_view after = trim(text.substr(p + 1));
-      if (!after.starts_with("e.p") && !after.starts_with("e. p")) out.punctuated = true;
-    }
+    for (std::size_t p = text.find_first_of(",;"); p != std::string_view::npos; p = text.find_first_of(",;", p + 1))
+      if (!mark_after_comma(trim(text.substr(p + 1)))) out.punctuated = true;
     if (!text.empty()) {
       cell.moves = cell_moves(text, &cell.result);
       if (cell.moves == 0) {
@@ -1266,8 +1279,13 @@ BookReplay replay_book_game(const BookGame& game, std::string_view text) {
   }
   replay.complete = !replay.stopped && replay.plies > 0;
   if (replay.complete) {
-    replay.summary =
-        "complete (" + std::to_string(replay.plies) + " plies" + (game.result.empty() ? "" : ", " + game.result) + ")";
+    Position end = Position::startpos();
+    if (!replay.start_fen.empty())
+      if (auto from = position_from_fen(replay.start_fen)) end = *from;
+    for (const DescriptivePly& ply : r.plies) end.play(ply.move);
+    replay.mate = end.is_checkmate();
+    const std::string said = game.result.empty() && replay.mate ? std::string("mate") : game.result;
+    replay.summary = "complete (" + std::to_string(replay.plies) + " plies" + (said.empty() ? "" : ", " + said) + ")";
   } else if (replay.plies == 0 && !replay.stopped) {
     replay.summary = "empty: no move read";
   } else {
@@ -1292,8 +1310,8 @@ std::string pgn_result(const BookGame& game, const BookReplay& replay) {
   if (r.find("draw") != std::string::npos || r == "1/2-1/2") return "1/2-1/2";
   if (r == "1-0" || r == "white wins") return "1-0";
   if (r == "0-1" || r == "black wins") return "0-1";
-  if (r.find("wins") != std::string::npos || r.find("mates") != std::string::npos)
-    return white_moved_last ? "1-0" : "0-1";  // "and wins": the last mover
+  if (r.find("wins") != std::string::npos || r.find("mates") != std::string::npos || replay.mate)
+    return white_moved_last ? "1-0" : "0-1";  // "and wins", or a mate on the board: the last mover
   return "*";
 }
 

@@ -103,6 +103,7 @@ struct BookReplay {
   std::vector<Diagnostic> notes;                     // repairs and conventions placed on the book's lines
   std::string summary;                               // "complete (98 plies)" / "stops at line 120 'K-R9': …"
   std::string start_fen;  // "" from the initial position; the diagram's FEN when read from it
+  bool mate = false;      // complete, and its last move mates (the last mover won, whatever is printed)
 };
 
 // Reads and resolves a found score. `text` is BookExtraction::text (for lines and columns).

@@ -225,6 +225,37 @@ TEST_CASE("book: a score with no heading, notes and a diagram between its lines,
   CHECK(san_of(r.replays[0].read.resolution) == joined(test::san_moves(kOpera)));
 }
 
+TEST_CASE("book: a check or mate word after a comma is the move's; a mate decides the result") {
+  // Old books print the mark after a comma or in brackets (`B to K 7th, mate.`); a comma there is
+  // no prose list of moves, and the score's last line stays the score's. The last move mates: the
+  // game's result is the last mover's, printed or not.
+  struct Row {
+    const char* last;  // Black's 16th ... and White's 17th, as printed
+    const char* result;
+  };
+  const Row rows[] = {
+      {"16. Q-Kt8 ch  Kt x Q\n17. R-Q8, mate.", "1-0"},       {"16. Q-Kt8, ch.  Kt x Q\n17. R-Q8 (mate)", "1-0"},
+      {"16. Q-Kt8 (ch)  Kt x Q\n17. R-Q8, checkmate", "1-0"}, {"16. Q-Kt8 ch  Kt x Q\n17. R-Q8, and mates.", "1-0"},
+      {"16. Q-Kt8 check Kt x Q\n17. R-Q8 mate", "1-0"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.last);
+    const std::string book = std::string("GAME 1.\n\n") +
+                             " 1. P-K4 P-K4\n 2. Kt-KB3 P-Q3\n 3. P-Q4 B-Kt5\n 4. PxP BxKt\n 5. QxB PxP\n"
+                             " 6. B-QB4 Kt-KB3\n 7. Q-QKt3 Q-K2\n 8. Kt-B3 P-B3\n 9. B-KKt5 P-Kt4\n"
+                             "10. KtxP PxKt\n11. BxKtP ch QKt-Q2\n12. Castles QR R-Q1\n13. RxKt RxR\n"
+                             "14. R-Q1 Q-K3\n15. BxR ch KtxB\n" +
+                             row.last + "\n\nA famous game.\n";
+    const BookRun r = run_book(book);
+    REQUIRE(r.ex.games.size() == 1);
+    REQUIRE(r.replays[0].complete);
+    CHECK(san_of(r.replays[0].read.resolution) == joined(test::san_moves(kOpera)));
+    CHECK(r.replays[0].mate);
+    const std::string pgn = book_game_to_pgn(r.ex.games[0], r.replays[0]);
+    CHECK(pgn.find(std::string("[Result \"") + row.result + "\"]") != std::string::npos);
+  }
+}
+
 TEST_CASE("book: headings give tags") {
   struct Row {
     const char* heading;

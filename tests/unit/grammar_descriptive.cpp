@@ -103,6 +103,11 @@ TEST_CASE("English: promotions, castling, suffixes") {
   CHECK(en("Kt-R6 dbl ch").check == DescriptiveCheck::Double);
   CHECK(en("Kt-R6 double ch").check == DescriptiveCheck::Double);
   CHECK(en("Q-B7 mate").check == DescriptiveCheck::Mate);
+  CHECK(en("Q-B7, mate.").check == DescriptiveCheck::Mate);  // as old books print it
+  CHECK(en("Q-B7 (mate)").check == DescriptiveCheck::Mate);
+  CHECK(en("Q-B7 mates").check == DescriptiveCheck::Mate);
+  CHECK(en("Q-B7, checkmate").check == DescriptiveCheck::Mate);
+  CHECK(en("B-N5, ch.").check == DescriptiveCheck::Check);
   CHECK(en("BxKt++").check == DescriptiveCheck::Mate);
   CHECK(en("Q x R !").piece == PieceType::Queen);
 }
