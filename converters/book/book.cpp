@@ -1071,7 +1071,11 @@ BookExtraction extract_book_games(std::string_view bytes) {
       // A flush-left line right under the last move line, holding Black's move alone, is that
       // line wrapped ("20. Q - Kt 2" / "P - B 3"), not a note.
       const bool wrapped = cur && c0.number < 0 && cur->side == Color::Black && cur->last_move_line + 1 == line_no;
-      const bool same_style = cur && (sl->punctuated == cur->punctuated || !sl->punctuated) &&
+      // A line right under the last move line that is numbered with the next move is the score's,
+      // whatever its punctuation ("23. B to K 7th; Q takes B."): as a note it would leave the
+      // score's next move out of a game reported complete.
+      const bool continues = cur && c0.number > 0 && c0.number == cur->number && cur->last_move_line + 1 == line_no;
+      const bool same_style = cur && (sl->punctuated == cur->punctuated || !sl->punctuated || continues) &&
                               (!(cur->indent >= 4 && sl->indent == 0) || wrapped);
       if (cur) {
         cur->peek_next = [&lines, k]() -> std::pair<int, bool> {

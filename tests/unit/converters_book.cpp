@@ -234,9 +234,15 @@ TEST_CASE("book: a check or mate word after a comma is the move's; a mate decide
     const char* result;
   };
   const Row rows[] = {
-      {"16. Q-Kt8 ch  Kt x Q\n17. R-Q8, mate.", "1-0"},       {"16. Q-Kt8, ch.  Kt x Q\n17. R-Q8 (mate)", "1-0"},
-      {"16. Q-Kt8 (ch)  Kt x Q\n17. R-Q8, checkmate", "1-0"}, {"16. Q-Kt8 ch  Kt x Q\n17. R-Q8, and mates.", "1-0"},
+      {"16. Q-Kt8 ch  Kt x Q\n17. R-Q8, mate.", "1-0"},
+      {"16. Q-Kt8, ch.  Kt x Q\n17. R-Q8 (mate)", "1-0"},
+      {"16. Q-Kt8 (ch)  Kt x Q\n17. R-Q8, checkmate", "1-0"},
+      {"16. Q-Kt8 ch  Kt x Q\n17. R-Q8, and mates.", "1-0"},
       {"16. Q-Kt8 check Kt x Q\n17. R-Q8 mate", "1-0"},
+      // A line right under the score, numbered with its next move, in the prose style (`,` or `;`
+      // between the moves) is the score's: it was taken for a note, and the game ended without it.
+      {"16. Q-Kt8 ch; Kt x Q\n17. R-Q8 mate", "1-0"},
+      {"16. Q-Kt8 ch, Kt x Q\n17. R-Q8, mate.", "1-0"},
   };
   for (const Row& row : rows) {
     CAPTURE(row.last);
