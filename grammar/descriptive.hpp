@@ -39,14 +39,17 @@ struct castle : sor< castle_long, castle_short, castles > {};
 // The word as old books print it: `mate`, `mates`, `checkmate`, after a comma or in brackets
 // (`B to K 7th, mate.`, `Q takes P (mate)`).
 struct mate_word : sor< TAO_PEGTL_ISTRING("checkmate"), TAO_PEGTL_ISTRING("mates"), TAO_PEGTL_ISTRING("mate") > {};
+// What sets the word apart: a comma, a colon or a dash (`, mate.`, `: mate`, `--mate`, `—mate`).
+struct mark_separator : sor< one< ',' >, one< ':' >, string< '-', '-' >, string< '\xE2', '\x80', '\x94' >,
+                             string< '\xE2', '\x80', '\x93' > > {};
 struct suffix_mate : sor< string< '+', '+' >, one< '#' >, string< '\xE2', '\x80', '\xA1' >,
-                          seq< opt< one< ',' > >, gap, opt< one< '(' > >, mate_word, word_end, opt< one< '.' > >,
+                          seq< opt< mark_separator >, gap, opt< one< '(' > >, mate_word, word_end, opt< one< '.' > >,
                                opt< one< ')' > > > > {};
 struct suffix_double : seq< sor< TAO_PEGTL_STRING("dbl"), TAO_PEGTL_STRING("double") >, opt< one< '.' > >,
                             gap, TAO_PEGTL_STRING("ch"), word_end, opt< one< '.' > > > {};
 struct suffix_discovered : seq< TAO_PEGTL_STRING("dis"), opt< one< '.' > >, gap, TAO_PEGTL_STRING("ch"),
                                 word_end, opt< one< '.' > > > {};
-struct suffix_check_word : seq< opt< one< ',' > >, gap, opt< one< '(' > >, TAO_PEGTL_STRING("ch"), word_end,
+struct suffix_check_word : seq< opt< mark_separator >, gap, opt< one< '(' > >, TAO_PEGTL_STRING("ch"), word_end,
                                 opt< one< '.' > >, opt< one< ')' > > > {};
 struct suffix_check : sor< suffix_check_word, one< '+' >, string< '\xE2', '\x80', '\xA0' > > {};
 struct suffix_ep : sor< TAO_PEGTL_STRING("e.p."), TAO_PEGTL_STRING("e. p."), TAO_PEGTL_STRING("a.p."),
@@ -115,6 +118,12 @@ struct en_promo_piece : seq< sor< en_piece_knight, en_piece_bishop, en_piece_roo
 struct en_promotion : sor< seq< one< '(' >, gap, en_promo_piece, gap, one< ')' > >,
                            seq< one< '=' >, gap, en_promo_piece >, seq< one< '/' >, gap, en_promo_piece > > {};
 struct en_capture_part : seq< en_capture_mark, gap, en_captured, opt< gap, en_capture_square > > {};
+// "Q takes K8": the square alone, the piece there unnamed (nineteenth-century books). Only after
+// the word, with the rank set against the file: in "BxN 5 QxB" the 5 is the next move's number.
+struct en_square_tight : seq< en_file, en_rank_number > {};
+struct en_capture_word : seq< TAO_PEGTL_STRING("takes"), word_end > {};
+struct en_capture_target_tight : seq< en_square_tight > {};
+struct en_capture_on_square : seq< en_capture_word, gap, en_capture_target_tight > {};
 
 // Destination: "-K4", " - Q B 4", " to K's 4th", "K4" with the hyphen missing, "-B" (file only).
 struct en_dest_square : seq< en_square > {};
@@ -133,7 +142,7 @@ struct en_verb_other : seq< sor< TAO_PEGTL_STRING("interposes"), TAO_PEGTL_STRIN
 struct en_dest_verb : sor< en_verb_checks, en_verb_other > {};
 struct en_move_part : sor< en_dest_hyphen, en_dest_origin_hyphen, en_dest_file_only, en_dest_no_hyphen, en_dest_verb > {};
 
-struct en_piece_move : seq< en_mover, opt< gap, en_origin >, gap, sor< en_capture_part, en_move_part >,
+struct en_piece_move : seq< en_mover, opt< gap, en_origin >, gap, sor< en_capture_on_square, en_capture_part, en_move_part >,
                             opt< gap, en_promotion > > {};
 struct en_move : seq< sor< castle, en_piece_move >, suffixes > {};
 

@@ -252,6 +252,17 @@ struct action<en_captured_plain> {
   }
 };
 template <>
+struct action<en_capture_word> {
+  static void apply0(ParseState& s) { s.move.capture = true; }
+};
+template <>
+struct action<en_capture_target_tight> {
+  static void apply0(ParseState& s) {
+    s.move.to_files = s.files;
+    s.move.to_rank = s.rank;
+  }
+};
+template <>
 struct action<en_capture_target> {
   static void apply0(ParseState& s) {
     s.move.to_files = s.files;

@@ -1137,7 +1137,10 @@ BookExtraction extract_book_games(std::string_view bytes) {
       while (at < line.size() && is_blank(line[at])) ++at;
       const std::size_t indent = at;
       const int n = read_number(line, at, true);
-      const bool indent_like = indent + 2 >= cur->indent && indent <= cur->indent + 2 && indent > 0;
+      // (Flush left only right under the last move line: numbers set flush right make a score's
+      // lines from 10 on begin a column further left than its first.)
+      const bool indent_like =
+          indent + 2 >= cur->indent && indent <= cur->indent + 2 && (indent > 0 || line_no == cur->last_move_line + 1);
       if (n > 0 && n == cur->number && indent_like && line_no - cur->last_move_line <= 3) {
         flush_right(*cur, text, line_starts);
         if (!cur->stopped) {

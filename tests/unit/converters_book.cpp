@@ -582,6 +582,19 @@ TEST_CASE("book: a line numbered with the next move that does not read stops the
   CHECK(r.replays[0].stopped->column == 8);
   CHECK(r.replays[0].stopped->token == "Kt(5?) to Kt5 ++");
   CHECK(r.replays[0].plies == 4);
+  // Numbers set flush right: from move 10 on a line begins a column further left than the
+  // first, flush left here. The unread line right under the score still stops it.
+  std::string right_aligned = "GAME No. 2\n\n";
+  const char* moves[] = {"P-K4     P-K4", "Kt-KB3   Kt-QB3", "B-B4     B-B4", "P-QKt4   BxKtP", "P-B3     B-R4",
+                         "P-Q4     PxP",  "Castles  P-Q6",   "Q-Kt3    Q-B3", "P-K5     Q-Kt3"};
+  for (int i = 0; i < 9; ++i) right_aligned += " " + std::to_string(i + 1) + ". " + moves[i] + "\n";
+  right_aligned += "10. R to K, square seven ch\n\nA note.\n";
+  const BookRun ra = run_book(right_aligned);
+  REQUIRE(ra.ex.games.size() == 1);
+  CHECK_FALSE(ra.replays[0].complete);
+  REQUIRE(ra.replays[0].stopped.has_value());
+  CHECK(ra.replays[0].stopped->line == 12);
+  CHECK(ra.replays[0].plies == 18);
   // The origin's rank may carry its ordinal: "Kt(5th.) takes P".
   CHECK(read_san("1. P-K4 P-Q4 2. Kt-QB3 Kt-KB3 3. Kt-Kt5 P-QR3 4. Kt-B3 P-R3 5. Kt(3d.)-K2") ==
         "e4 d5 Nc3 Nf6 Nb5 a6 Nc3 h6 Nce2");

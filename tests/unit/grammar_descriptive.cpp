@@ -108,6 +108,18 @@ TEST_CASE("English: promotions, castling, suffixes") {
   CHECK(en("Q-B7 mates").check == DescriptiveCheck::Mate);
   CHECK(en("Q-B7, checkmate").check == DescriptiveCheck::Mate);
   CHECK(en("B-N5, ch.").check == DescriptiveCheck::Check);
+  CHECK(en("Q-B7--mate.").check == DescriptiveCheck::Mate);
+  // "takes" and a square, the piece there unnamed (Bird, 1893: "Q takes K8 ch").
+  const auto on_square = en("Q takes K8 ch");
+  CHECK(on_square.capture);
+  CHECK(on_square.captured == PieceType::None);
+  CHECK(on_square.to_files == f(File::E));
+  CHECK(on_square.to_rank == 8);
+  CHECK(on_square.check == DescriptiveCheck::Check);
+  CHECK(en("B takes KB3").to_rank == 3);
+  CHECK(en("Kt takes Kt").captured == PieceType::Knight);  // a piece, no square
+  CHECK(en("Q-B7: mate").check == DescriptiveCheck::Mate);
+  CHECK(en("Q-B7\xE2\x80\x94mate").check == DescriptiveCheck::Mate);
   CHECK(en("BxKt++").check == DescriptiveCheck::Mate);
   CHECK(en("Q x R !").piece == PieceType::Queen);
 }
