@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <regex>
+#include <sstream>
 
 #include "board/fen.hpp"
 #include "grammar/descriptive_parser.hpp"
@@ -438,6 +439,34 @@ std::string strip_mr(std::string s) {
   return s;
 }
 
+// The players under a "WHITE.  BLACK." line, as old books set them: "(Anderssen.)  (Kieseritzky.)"
+// or "Mr. Morphy.      Mr. Anderssen." (the columns two blanks or more apart). False when the
+// line holds no such two names.
+bool players_under_colours(std::string_view line, std::string& white, std::string& black) {
+  const auto open = line.find('(');
+  if (open != std::string_view::npos) {  // two names in brackets
+    const auto close = line.find(')', open);
+    const auto open2 = close == std::string_view::npos ? close : line.find('(', close);
+    const auto close2 = open2 == std::string_view::npos ? open2 : line.find(')', open2);
+    if (close2 == std::string_view::npos || !trim(line.substr(close2 + 1)).empty()) return false;
+    white = std::string(line.substr(open + 1, close - open - 1));
+    black = std::string(line.substr(open2 + 1, close2 - open2 - 1));
+  } else {
+    const auto gap = line.find("  ");
+    if (gap == std::string_view::npos) return false;
+    white = std::string(trim(line.substr(0, gap)));
+    black = std::string(trim(line.substr(gap)));
+    if (black.find("  ") != std::string::npos) return false;  // three columns: not two names
+  }
+  const auto word_like = [](const std::string& n) {
+    return !n.empty() && n.size() < 40 && std::isupper(static_cast<unsigned char>(n.front())) &&
+           n.find_first_of("0123456789") == std::string::npos;
+  };
+  white = std::string(trim(white));
+  black = std::string(trim(black));
+  return word_like(white) && word_like(black);
+}
+
 // Tags from a heading and the lines between it and the score.
 std::vector<std::pair<std::string, std::string>> heading_tags(const PendingHeading& h, std::string& title) {
   std::vector<std::pair<std::string, std::string>> tags;
@@ -469,6 +498,20 @@ std::vector<std::pair<std::string, std::string>> heading_tags(const PendingHeadi
                                    rest[r] == ':' || static_cast<unsigned char>(rest[r]) >= 0x80))
           ++r;
         rest = rest.substr(r);
+      }
+    }
+    // "WHITE.  BLACK." over the players' names.
+    if (std::string cols = lower(line); k + 1 < lines.size() && cols.starts_with("white")) {
+      cols.erase(std::remove(cols.begin(), cols.end(), '.'), cols.end());
+      std::istringstream words(cols);
+      std::string first, second, third;
+      words >> first >> second >> third;
+      std::string white, black;
+      if (first == "white" && second == "black" && third.empty() && players_under_colours(lines[k + 1], white, black)) {
+        add_tag(tags, "White", strip_mr(white));
+        add_tag(tags, "Black", strip_mr(black));
+        ++k;
+        continue;
       }
     }
     const auto v = rest.find(" v. ") != std::string::npos ? rest.find(" v. ") : rest.find(" vs. ");

@@ -305,6 +305,35 @@ TEST_CASE("book: headings give tags") {
   CHECK(date);
 }
 
+TEST_CASE("book: the players set under WHITE. and BLACK. give tags") {
+  struct Row {
+    const char* players;  // the line under "WHITE.  BLACK."
+    const char* white;    // "" : no tag
+    const char* black;
+  };
+  const Row rows[] = {
+      {"     (Anderssen.)      (Kieseritzky.)", "Anderssen", "Kieseritzky"},
+      {"     Mr. Morphy.       Mr. Anderssen.", "Morphy", "Anderssen"},
+      {"   (Herr Harrwitz)   (Mr. Staunton)", "Harrwitz", "Staunton"},
+      {"     1. P-K4           P-K4", "", ""},  // the score itself: no names
+      {"     (see the note)", "", ""},          // one bracket only
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.players);
+    const std::string book = std::string("GAME 12.\n\n        WHITE.            BLACK.\n") + row.players +
+                             "\n\n 1. P-K4 P-K4\n 2. Kt-KB3 P-Q3\n 3. P-Q4 B-Kt5\n\nA note.\n";
+    const BookRun r = run_book(book);
+    REQUIRE(!r.ex.games.empty());
+    auto tag = [&](const char* name) {
+      for (const auto& [n, v] : r.ex.games[0].tags)
+        if (n == name) return v;
+      return std::string();
+    };
+    CHECK(tag("White") == row.white);
+    CHECK(tag("Black") == row.black);
+  }
+}
+
 TEST_CASE("round trip: famous games in each typography and layout read back move for move") {
   const char* games[] = {kOpera, kImmortal, kEvergreen};
   const BookTypography typographies[] = {BookTypography::Hyphen, BookTypography::ToTakes, BookTypography::HisHer,
