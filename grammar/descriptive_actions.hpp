@@ -252,23 +252,7 @@ struct action<en_captured_plain> {
   }
 };
 template <>
-struct action<en_capture_word> {
-  static void apply0(ParseState& s) { s.move.capture = true; }
-};
-template <>
-struct action<en_capture_target_tight> {
-  static void apply0(ParseState& s) {
-    s.move.to_files = s.files;
-    s.move.to_rank = s.rank;
-  }
-};
-template <>
-struct action<en_capture_target> {
-  static void apply0(ParseState& s) {
-    s.move.to_files = s.files;
-    s.move.to_rank = s.rank;
-  }
-};
+struct action<en_capture_word> : action<en_capture_mark> {};
 template <>
 struct action<en_dest_square> {
   static void apply0(ParseState& s) {
@@ -276,6 +260,10 @@ struct action<en_dest_square> {
     s.move.to_rank = s.rank;
   }
 };
+template <>
+struct action<en_capture_target> : action<en_dest_square> {};
+template <>
+struct action<en_capture_target_tight> : action<en_dest_square> {};
 template <>
 struct action<en_dest_origin_hyphen> {
   static void apply0(ParseState& s) { s.move.repairs |= kRepairWordForm; }
