@@ -439,32 +439,49 @@ std::string strip_mr(std::string s) {
   return s;
 }
 
-// The players under a "WHITE.  BLACK." line, as old books set them: "(Anderssen.)  (Kieseritzky.)"
-// or "Mr. Morphy.      Mr. Anderssen." (the columns two blanks or more apart). False when the
-// line holds no such two names.
+// "White   Black", "WHITE.  BLACK.", or that pair again for a second game set beside the first
+// ("White  Black   White  Black"): the words alone (dots aside), in any case.
+bool is_colour_header(std::string_view line) {
+  std::string words = lower(line);
+  words.erase(std::remove(words.begin(), words.end(), '.'), words.end());
+  std::istringstream in(words);
+  std::size_t n = 0;
+  for (std::string w; in >> w; ++n)
+    if (w != (n % 2 == 0 ? "white" : "black")) return false;
+  return n >= 2 && n % 2 == 0;
+}
+
+// The players under a colour header, as old books set them: "(Anderssen.)  (Kieseritzky.)" or
+// "Mr. Morphy.      Mr. Anderssen." (columns two blanks or more apart; the first two are this
+// game's). False when the line holds no such two names.
 bool players_under_colours(std::string_view line, std::string& white, std::string& black) {
-  const auto open = line.find('(');
-  if (open != std::string_view::npos) {  // two names in brackets
+  if (const auto open = line.find('('); open != std::string_view::npos) {  // two names in brackets
     const auto close = line.find(')', open);
     const auto open2 = close == std::string_view::npos ? close : line.find('(', close);
     const auto close2 = open2 == std::string_view::npos ? open2 : line.find(')', open2);
-    if (close2 == std::string_view::npos || !trim(line.substr(close2 + 1)).empty()) return false;
+    if (close2 == std::string_view::npos) return false;
     white = std::string(line.substr(open + 1, close - open - 1));
     black = std::string(line.substr(open2 + 1, close2 - open2 - 1));
   } else {
-    const auto gap = line.find("  ");
-    if (gap == std::string_view::npos) return false;
-    white = std::string(trim(line.substr(0, gap)));
-    black = std::string(trim(line.substr(gap)));
-    if (black.find("  ") != std::string::npos) return false;  // three columns: not two names
+    std::vector<std::string> columns;
+    for (std::size_t i = 0; i < line.size();) {
+      while (i < line.size() && is_blank(line[i])) ++i;
+      std::size_t end = i;
+      while (end < line.size() && !(is_blank(line[end]) && end + 1 < line.size() && is_blank(line[end + 1]))) ++end;
+      if (end > i) columns.emplace_back(trim(line.substr(i, end - i)));
+      i = end;
+    }
+    if (columns.size() < 2) return false;
+    white = columns[0];
+    black = columns[1];
   }
-  const auto word_like = [](const std::string& n) {
+  white = std::string(trim(white));
+  black = std::string(trim(black));
+  const auto name_like = [](const std::string& n) {
     return !n.empty() && n.size() < 40 && std::isupper(static_cast<unsigned char>(n.front())) &&
            n.find_first_of("0123456789") == std::string::npos;
   };
-  white = std::string(trim(white));
-  black = std::string(trim(black));
-  return word_like(white) && word_like(black);
+  return name_like(white) && name_like(black);
 }
 
 // Tags from a heading and the lines between it and the score.
@@ -500,20 +517,6 @@ std::vector<std::pair<std::string, std::string>> heading_tags(const PendingHeadi
         rest = rest.substr(r);
       }
     }
-    // "WHITE.  BLACK." over the players' names.
-    if (std::string cols = lower(line); k + 1 < lines.size() && cols.starts_with("white")) {
-      cols.erase(std::remove(cols.begin(), cols.end(), '.'), cols.end());
-      std::istringstream words(cols);
-      std::string first, second, third;
-      words >> first >> second >> third;
-      std::string white, black;
-      if (first == "white" && second == "black" && third.empty() && players_under_colours(lines[k + 1], white, black)) {
-        add_tag(tags, "White", strip_mr(white));
-        add_tag(tags, "Black", strip_mr(black));
-        ++k;
-        continue;
-      }
-    }
     const auto v = rest.find(" v. ") != std::string::npos ? rest.find(" v. ") : rest.find(" vs. ");
     if (v != std::string::npos && rest.size() < 80) {
       std::string white = rest.substr(0, v);
@@ -531,16 +534,12 @@ std::vector<std::pair<std::string, std::string>> heading_tags(const PendingHeadi
       add_tag(tags, "Black", line.substr(b + 6));
       continue;
     }
-    // A column header "White   Black" and the names under it.
-    if (lower(line).starts_with("white") && line.find("Black") != std::string::npos && k + 1 < lines.size()) {
-      const std::string& names = lines[k + 1];
-      const auto gap = names.find("  ");
-      if (gap != std::string::npos) {
-        add_tag(tags, "White", names.substr(0, gap));
-        std::string black = std::string(trim(names.substr(gap)));
-        const auto gap2 = black.find("  ");
-        if (gap2 != std::string::npos) black = black.substr(0, gap2);
-        add_tag(tags, "Black", black);
+    // A column header ("White   Black", "WHITE.  BLACK.") and the names under it.
+    if (is_colour_header(line) && k + 1 < lines.size()) {
+      std::string white, black;
+      if (players_under_colours(lines[k + 1], white, black)) {
+        add_tag(tags, "White", strip_mr(white));
+        add_tag(tags, "Black", strip_mr(black));
         ++k;
       }
       continue;

@@ -17,7 +17,8 @@
 //  5. A heading before the score (`GAME No. 1`, `GAME I.--Mr. Morphy v. Mr. Anderssen`, `No.17.`,
 //     `Game IV. — …`, `A. Burn v. C. von Bardeleben.`, `Game 1, played on …`) and the lines
 //     between it and the score give tags: White, Black (`White: X. Black: Y.`, `X v. Y`, a
-//     White/Black column header and the names under it), Event, Round, Date, Opening.
+//     White/Black column header and the names under it, `(Anderssen.)  (Kieseritzky.)` too),
+//     Event, Round, Date, Opening.
 //  6. `Resigns`, `Drawn`, `and wins`, `and mates …`, `1-0`, `0-1`, `1/2-1/2` end the score.
 #pragma once
 
