@@ -669,6 +669,8 @@ struct RuleSet {
   Pattern kts{R"(\b(Kt|B|R)s\s(P)\b)"};
   Pattern on_paren{R"(\(\s*on\s+)"};
   Pattern glyph_paren{R"(\s?\((?:!|\?|!!|\?\?|!\?|\?!)\))"};
+  // A note's mark after a move, a letter in brackets: "B to K Kt 5th (a)".
+  Pattern footnote{R"(\s?\([a-z]\)(?=[\s.,;]|$))"};
   // (Not `[ \t]{2,}`: ICU keeps a backtracking state for each repeat of a counted loop, and a
   // long run of blanks filled its stack; `[ \t]+` is one loop state.)
   Pattern spaces{R"([ \t][ \t]+)"};
@@ -749,6 +751,10 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
   }
   if (lit.any({"(!", "(?"}))
     rewrite(r.glyph_paren, [](const Match&) -> std::optional<Replacement> { return Replacement{"", 0, ""}; });
+  if (lit.any({"("}))
+    rewrite(r.footnote, [](const Match& m) -> std::optional<Replacement> {
+      return Replacement{"", kRepairWordForm, "'" + squeeze(m.str(0)) + "': a note's mark, left out"};
+    });
   if (lit.any({"king", "queen", "bishop", "knight", "rook", "castle", "pawn", "King", "Queen", "Bishop", "Knight",
                "Rook", "Castle", "Pawn"}) &&
       r.verbal_piece.search(t.text)) {

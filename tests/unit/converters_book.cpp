@@ -122,6 +122,8 @@ TEST_CASE("print tolerances: each class reads, and is named as a repair") {
       {"1. P-K4 P-KB3 2. P-Q4 P-KKt4 3. Q-R5 (ch.)", "e4 f6 d4 g5 Qh5#", "check"},
       {"1. P-K4 P-K4 2. Kt-KB3 P-Q3 3. B-B4 B-Kt5 4. Kt-B3 P-KKt3 5. KtxP BxQ 6. BxP check K-K2 7. Kt-Q5 mate",
        "e4 e5 Nf3 d6 Bc4 Bg4 Nc3 g6 Nxe5 Bxd1 Bxf7+ Ke7 Nd5#", "check"},
+      // A note's mark after a move, a letter in brackets (the notes below the score).
+      {"1. P-K4 (a) P-K4 2. Kt-KB3 (b) P-Q3 (c). 3. B-B4", "e4 e5 Nf3 d6 Bc4", "note's mark"},
       // En passant and promotion in words.
       {"1. P-K4 P-QR3 2. P-K5 P-Q4 3. P. takes P. (in passing).", "e4 a6 e5 d5 exd6", "en passant"},
       {"1. P-QKt4 P-KR4 2. P-Kt5 P-R5 3. P-Kt6 P-R6 4. PxRP PxKtP 5. P. takes Kt. and becomes a Queen. "
