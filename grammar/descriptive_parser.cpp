@@ -148,7 +148,14 @@ Token next_token(std::string_view text, std::size_t pos) {
     }
     for (std::string_view r : kResults)
       if (rest().starts_with(r)) return Token{pos, TokenKind::End, std::string(r)};
-    if (c == '*') return Token{pos, TokenKind::End, "*"};
+    if (c == '*') {
+      // The result only at the end: before more moves it is a note's mark ("B to K Kt 5th *   P to
+      // Q Kt 4th"), and taken for the result it ended the score with the rest unread.
+      const std::size_t after = text.find_first_not_of(" \t\r\n.,;", pos + 1);
+      if (after == std::string_view::npos) return Token{pos, TokenKind::End, "*"};
+      ++pos;
+      continue;
+    }
     if (std::isdigit(static_cast<unsigned char>(c)) && !(c == '0' && starts_with_castling_zero(rest()))) {
       while (pos < n && std::isdigit(static_cast<unsigned char>(text[pos]))) ++pos;
       continue;

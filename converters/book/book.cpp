@@ -261,7 +261,8 @@ int cell_moves(std::string_view text, std::string* result) {
   const PrintText pt = normalize_descriptive_print(t, true);
   const DescriptiveScore score = read_descriptive_score_raw(pt.text, DescriptiveDialect::English);
   if (score.stopped_early) return 0;
-  if (result && !score.result.empty()) *result = score.result;
+  // (A book prints no `*`: at a cell's end it is a note's mark, and the score goes on.)
+  if (result && !score.result.empty() && score.result != "*") *result = score.result;
   return static_cast<int>(score.moves.size());
 }
 

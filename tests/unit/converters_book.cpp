@@ -124,6 +124,8 @@ TEST_CASE("print tolerances: each class reads, and is named as a repair") {
        "e4 e5 Nf3 d6 Bc4 Bg4 Nc3 g6 Nxe5 Bxd1 Bxf7+ Ke7 Nd5#", "check"},
       // A note's mark after a move, a letter in brackets (the notes below the score).
       {"1. P-K4 (a) P-K4 2. Kt-KB3 (b) P-Q3 (c). 3. B-B4", "e4 e5 Nf3 d6 Bc4", "note's mark"},
+      // An asterisk before more moves is a note's mark too, not the result `*`.
+      {"1. P-K4 * P-K4 2. Kt-KB3 P-Q3 * 3. B-B4", "e4 e5 Nf3 d6 Bc4", ""},
       // En passant and promotion in words.
       {"1. P-K4 P-QR3 2. P-K5 P-Q4 3. P. takes P. (in passing).", "e4 a6 e5 d5 exd6", "en passant"},
       {"1. P-QKt4 P-KR4 2. P-Kt5 P-R5 3. P-Kt6 P-R6 4. PxRP PxKtP 5. P. takes Kt. and becomes a Queen. "
@@ -305,6 +307,24 @@ TEST_CASE("book: headings give tags") {
   bool date = false;
   for (const auto& [n, v] : dated.ex.games[0].tags) date = date || (n == "Date" && v == "1851.??.??");
   CHECK(date);
+}
+
+TEST_CASE("book: an asterisk at a cell's end is a note's mark: the score goes on") {
+  // Taken for the result `*`, it ended the score there, and the moves below it were left out of a
+  // game reported complete.
+  for (const char* nine : {" 9. B-KKt5 *    P-QKt4", " 9. B-KKt5      P-QKt4 *", " 9. B-KKt5*     P-QKt4*"}) {
+    CAPTURE(nine);
+    const std::string book = std::string("GAME No. 7.\n\n") +
+                             " 1. P-K4 P-K4\n 2. Kt-KB3 P-Q3\n 3. P-Q4 B-Kt5\n 4. PxP BxKt\n 5. QxB PxP\n"
+                             " 6. B-QB4 Kt-KB3\n 7. Q-QKt3 Q-K2\n 8. Kt-B3 P-B3\n" +
+                             nine +
+                             "\n10. KtxP PxKt\n11. BxKtP ch QKt-Q2\n12. Castles QR R-Q1\n13. RxKt RxR\n"
+                             "14. R-Q1 Q-K3\n15. BxR ch KtxB\n16. Q-Kt8 ch KtxQ\n17. R-Q8 mate\n\nA famous game.\n";
+    const BookRun r = run_book(book);
+    REQUIRE(r.ex.games.size() == 1);
+    CHECK(r.replays[0].complete);
+    CHECK(r.replays[0].plies == 33);
+  }
 }
 
 TEST_CASE("book: the players set under WHITE. and BLACK. give tags") {
