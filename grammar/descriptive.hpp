@@ -42,15 +42,16 @@ struct mate_word : sor< TAO_PEGTL_ISTRING("checkmate"), TAO_PEGTL_ISTRING("mates
 // What sets the word apart: a comma, a colon or a dash (`, mate.`, `: mate`, `--mate`, `—mate`).
 struct mark_separator : sor< one< ',' >, one< ':' >, string< '-', '-' >, string< '\xE2', '\x80', '\x94' >,
                              string< '\xE2', '\x80', '\x93' > > {};
-struct suffix_mate : sor< string< '+', '+' >, one< '#' >, string< '\xE2', '\x80', '\xA1' >,
-                          seq< opt< mark_separator >, gap, opt< one< '(' > >, mate_word, word_end, opt< one< '.' > >,
-                               opt< one< ')' > > > > {};
+// A mark's word set apart or in brackets, with its dot: `, mate.`, `(ch.)`.
+template <typename Word>
+struct marked_word
+    : seq< opt< mark_separator >, gap, opt< one< '(' > >, Word, word_end, opt< one< '.' > >, opt< one< ')' > > > {};
+struct suffix_mate : sor< string< '+', '+' >, one< '#' >, string< '\xE2', '\x80', '\xA1' >, marked_word< mate_word > > {};
 struct suffix_double : seq< sor< TAO_PEGTL_STRING("dbl"), TAO_PEGTL_STRING("double") >, opt< one< '.' > >,
                             gap, TAO_PEGTL_STRING("ch"), word_end, opt< one< '.' > > > {};
 struct suffix_discovered : seq< TAO_PEGTL_STRING("dis"), opt< one< '.' > >, gap, TAO_PEGTL_STRING("ch"),
                                 word_end, opt< one< '.' > > > {};
-struct suffix_check_word : seq< opt< mark_separator >, gap, opt< one< '(' > >, TAO_PEGTL_STRING("ch"), word_end,
-                                opt< one< '.' > >, opt< one< ')' > > > {};
+struct suffix_check_word : marked_word< TAO_PEGTL_STRING("ch") > {};
 struct suffix_check : sor< suffix_check_word, one< '+' >, string< '\xE2', '\x80', '\xA0' > > {};
 struct suffix_ep : sor< TAO_PEGTL_STRING("e.p."), TAO_PEGTL_STRING("e. p."), TAO_PEGTL_STRING("a.p."),
                         seq< TAO_PEGTL_STRING("ep"), word_end > > {};

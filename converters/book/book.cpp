@@ -464,17 +464,11 @@ bool players_under_colours(std::string_view line, std::string& white, std::strin
     white = std::string(line.substr(open + 1, close - open - 1));
     black = std::string(line.substr(open2 + 1, close2 - open2 - 1));
   } else {
-    std::vector<std::string> columns;
-    for (std::size_t i = 0; i < line.size();) {
-      while (i < line.size() && is_blank(line[i])) ++i;
-      std::size_t end = i;
-      while (end < line.size() && !(is_blank(line[end]) && end + 1 < line.size() && is_blank(line[end + 1]))) ++end;
-      if (end > i) columns.emplace_back(trim(line.substr(i, end - i)));
-      i = end;
-    }
-    if (columns.size() < 2) return false;
-    white = columns[0];
-    black = columns[1];
+    const auto gap = line.find("  ");
+    if (gap == std::string_view::npos) return false;
+    white = std::string(line.substr(0, gap));
+    const std::string_view rest = trim(line.substr(gap));
+    black = std::string(rest.substr(0, rest.find("  ")));  // (a second game's names may follow)
   }
   white = std::string(trim(white));
   black = std::string(trim(black));
@@ -1245,6 +1239,15 @@ BookStop stop_at(std::string_view text, std::uint64_t byte, std::string token, C
 
 }  // namespace
 
+namespace {
+// The position a replayed score starts from: the initial one, or its diagram's.
+Position start_position(const BookReplay& replay) {
+  if (!replay.start_fen.empty())
+    if (auto from = position_from_fen(replay.start_fen)) return *from;
+  return Position::startpos();
+}
+}  // namespace
+
 BookReplay replay_book_game(const BookGame& game, std::string_view text) {
   BookReplay replay;
   DescriptiveReadOptions options;
@@ -1329,9 +1332,7 @@ BookReplay replay_book_game(const BookGame& game, std::string_view text) {
   }
   replay.complete = !replay.stopped && replay.plies > 0;
   if (replay.complete) {
-    Position end = Position::startpos();
-    if (!replay.start_fen.empty())
-      if (auto from = position_from_fen(replay.start_fen)) end = *from;
+    Position end = start_position(replay);
     for (const DescriptivePly& ply : r.plies) end.play(ply.move);
     replay.mate = end.is_checkmate();
     const std::string said = game.result.empty() && replay.mate ? std::string("mate") : game.result;
@@ -1351,7 +1352,9 @@ namespace {
 std::string pgn_result(const BookGame& game, const BookReplay& replay) {
   if (!replay.complete) return "*";
   const std::string r = lower(game.result);
-  const bool white_moved_last = replay.plies % 2 == 1;
+  // (From a diagram with Black to move, White's moves are the even plies.)
+  const bool black_first = start_position(replay).side_to_move() == Color::Black;
+  const bool white_moved_last = (replay.plies % 2 == 1) != black_first;
   if (r.find("resign") != std::string::npos) {
     if (r.starts_with("white")) return "0-1";
     if (r.starts_with("black")) return "1-0";
@@ -1411,11 +1414,8 @@ std::string book_game_to_pgn(const BookGame& game, const BookReplay& replay) {
   out += "[Result \"" + result + "\"]\n";
   for (const auto& [n, v] : game.tags)
     if (n == "Opening") tag("Opening", v);
-  Position pos = Position::startpos();
-  if (!replay.start_fen.empty()) {
-    if (auto from = position_from_fen(replay.start_fen)) pos = *from;
-    out += "[SetUp \"1\"]\n[FEN \"" + replay.start_fen + "\"]\n";
-  }
+  Position pos = start_position(replay);
+  if (!replay.start_fen.empty()) out += "[SetUp \"1\"]\n[FEN \"" + replay.start_fen + "\"]\n";
   out += "[Annotator \"descriptive score extracted from the book text (lines " + std::to_string(game.first_line) + "-" +
          std::to_string(game.last_line) + ")\"]\n\n";
   std::size_t column = 0;
