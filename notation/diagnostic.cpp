@@ -48,6 +48,7 @@ std::string_view code_name(Code code) {
     case Code::ResultLoose: return "W-RESULT-LOOSE";
     case Code::MarkApart: return "W-MARK-APART";
     case Code::ResultRepeated: return "W-RESULT-TWICE";
+    case Code::MoveNumber: return "W-MOVE-NUMBER";
   }
   return "E-UNKNOWN";  // unreachable for valid enumerators; keeps GCC's -Wreturn-type quiet
 }
@@ -99,8 +100,9 @@ Severity code_severity(Code code) {
     case Code::FenRelaxed:
     case Code::ReadingAmbiguous:
     case Code::ResultLoose:
-    case Code::MarkApart: return Severity::Warning;
-    case Code::ResultRepeated: return Severity::Warning;
+    case Code::MarkApart:
+    case Code::ResultRepeated:
+    case Code::MoveNumber: return Severity::Warning;
     case Code::MissingVariantTag:
     case Code::Encoding:
     case Code::LanguageDetected:

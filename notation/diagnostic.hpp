@@ -58,6 +58,7 @@ enum class Code : std::uint8_t {
   ResultLoose,            // W-RESULT-LOOSE  result written loosely: 1–0, 0:1, ½, glued to the move (gxf41-0)
   MarkApart,              // W-MARK-APART    check or mate sign apart from its move: Qf8 mat, Re3 #
   ResultRepeated,         // W-RESULT-TWICE  the game's result written again on its line: 1-0 1-0, read once
+  MoveNumber,             // W-MOVE-NUMBER   a move number that is not the move's: 3. Bb5 4. Ba4 (Black's 3rd missing)
 };
 
 std::string_view code_name(Code code);  // "E-ILLEGAL"

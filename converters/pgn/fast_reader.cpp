@@ -406,13 +406,16 @@ class FastReader {
       std::size_t j = i_;
       while (j < s_.size() && is_digit(s_[j])) ++j;
       if (c != '0' && j - i_ <= 3 && token_end(j)) {
+        if (!number_fits_here(j, false)) return false;
         i_ = j;
         return true;
       }
       std::size_t k = j;
       while (k < s_.size() && is_blank(s_[k])) ++k;
       if (k < s_.size() && s_[k] == '.') {
+        const std::size_t dots = k;
         while (k < s_.size() && s_[k] == '.') ++k;
+        if (!number_fits_here(j, k - dots >= 2)) return false;
         i_ = k;
         return true;
       }
@@ -426,6 +429,19 @@ class FastReader {
     }
     while (end < s_.size() && !is_delimiter(s_[end])) ++end;
     return token_at(end, w, false, 0);
+  }
+
+  // Whether the move number from i_ to `digits_end` (`black`: with Black's dots) is the due
+  // move's (number_fits()). One that is not is the grammar lane's to remark on (W-MOVE-NUMBER),
+  // except `1...` before the first move with White to move, which the move's own error explains.
+  bool number_fits_here(std::size_t digits_end, bool black) {
+    WrittenNumber n{0, black, 0};
+    for (std::size_t d = i_; d < digits_end && n.number <= 1'000'000'000; ++d)
+      n.number = n.number * 10 + static_cast<unsigned>(s_[d] - '0');
+    Frame& f = top();
+    const Position& pos = f.current();
+    if (number_fits(n, pos)) return true;
+    return depth_ == 1 && !f.has_move && black && pos.side_to_move() == Color::White;
   }
 
   // The move token from i_ to `end`; `plain`: plain_ahead() has read it into w.

@@ -118,4 +118,37 @@ Diagnostic game_diagnostic(Code code, Severity severity, std::string_view file, 
   return d;
 }
 
+WrittenNumber read_written_number(std::string_view text) {
+  WrittenNumber n;
+  std::size_t i = 0;
+  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i)
+    n.number = n.number > 1'000'000'000 ? n.number : n.number * 10 + static_cast<unsigned>(text[i] - '0');
+  const std::size_t digits_end = i;
+  while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+  std::size_t dots = 0;
+  for (; i < text.size(); ++dots) {
+    if (text[i] == '.') {
+      ++i;
+    } else if (text.substr(i, 3) == "\xE2\x80\xA6") {  // …
+      i += 3;
+      ++dots;  // an ellipsis alone names Black's move
+    } else {
+      break;
+    }
+  }
+  n.black = dots >= 2;
+  n.size = dots == 0 ? digits_end : i;
+  return n;
+}
+
+std::string number_mismatch_message(WrittenNumber n, std::string_view written, const Position& pos) {
+  const bool white = pos.side_to_move() == Color::White;
+  const std::string due = std::string(white ? "White's" : "Black's") + " move " + std::to_string(pos.fullmove_number());
+  std::string message = "the move number " + std::string(written) + " stands where " + due + " is due";
+  if (!white && !n.black && n.number == static_cast<std::uint64_t>(pos.fullmove_number()) + 1)
+    message += ": " + due + " may be missing";
+  else if (n.number == static_cast<std::uint64_t>(pos.fullmove_number())) message += ": the dots name Black's move";
+  return message;
+}
+
 }  // namespace planilla

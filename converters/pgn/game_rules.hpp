@@ -63,6 +63,32 @@ ResultFromTags reconcile_result(GameResult token, std::optional<std::string_view
 // Example: result_tag_overruled("1-0", Unknown) → true; ("½-½", Draw) → false.
 bool result_tag_overruled(std::string_view tag, GameResult written);
 
+// A move number as written before a move: `12.` or `12` (either side's), `12...` or `12…`
+// (`black`: two dots or more, or an ellipsis, name Black's move).
+struct WrittenNumber {
+  std::uint64_t number = 0;
+  bool black = false;
+  std::size_t size = 0;  // bytes read: the digits, blanks and dots
+};
+
+// The number and its dots at the start of `text` (digits, blanks, then dots; a bare number has
+// none). Example: read_written_number("12 ... Nf6") → {12, true}.
+WrittenNumber read_written_number(std::string_view text);
+
+// Whether a written move number fits the move due in `pos`: its number is the position's full
+// move number, and Black's dots stand before Black's move (one dot before Black's move is the
+// import format's leniency, not a slip).
+// Example: fits (4, White's) before Black's move 3: false (Black's move 3 may be missing).
+inline bool number_fits(WrittenNumber n, const Position& pos) {
+  return n.number == static_cast<std::uint64_t>(pos.fullmove_number()) &&
+         !(n.black && pos.side_to_move() == Color::White);
+}
+
+// The W-MOVE-NUMBER message for a number that does not fit (number_fits() false), naming the
+// move due and, when the number is White's next move while Black is to move, the likely slip.
+// Example: "the move number 4. stands where Black's move 3 is due: Black's move 3 may be missing".
+std::string number_mismatch_message(WrittenNumber n, std::string_view written, const Position& pos);
+
 // A diagnostic of the game `raw` (its number) of file `file`, at input offset `byte`, shown at
 // `place`; ply and variation as the lane counted them.
 Diagnostic game_diagnostic(Code code, Severity severity, std::string_view file, const RawGame& raw, std::uint64_t byte,

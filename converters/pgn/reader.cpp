@@ -170,12 +170,30 @@ class GameReader : public grammar::PgnHandler {
 
   void move_number(std::uint64_t, std::uint64_t offset) override {
     flush();
-    // `1...` before the first move of the main line: Black's move is written first.
-    if (frames_.size() == 1 && !frames_.front().has_move && offset < text_.size()) {
-      std::string_view rest = text_.substr(offset);
-      rest.remove_prefix(std::min(rest.size(), rest.find_first_not_of("0123456789 \t")));
-      black_first_ = rest.substr(0, 2) == ".." || rest.substr(0, 3) == "\xE2\x80\xA6";
+    if (offset >= text_.size()) return;
+    const WrittenNumber n = read_written_number(text_.substr(offset));
+    Frame& f = frames_.back();
+    // `1...` before the first move of the main line: Black's move is written first (the move's
+    // E-ILLEGAL says so when White is to move).
+    if (frames_.size() == 1 && !f.has_move) {
+      black_first_ = n.black;
+      if (black_first_ && f.current.side_to_move() == Color::White) return;
     }
+    // A number that is not the due move's: said once for each shift in a line, so a FEN whose
+    // move number the score does not follow gives one warning, and a slip (`5. c3 Ba5 7. d4
+    // exd4 7. O-O`) one.
+    // (A second number before the move is the first's: `5.3 Nxg3` is one slip, said once.)
+    if (!f.alive || unsupported_variant_ || f.numbered) return;
+    f.numbered = true;
+    const bool fits = number_fits(n, f.current);
+    const NumberShift shift{static_cast<std::int64_t>(n.number) - f.current.fullmove_number(),
+                            n.black && f.current.side_to_move() == Color::White};
+    if (!fits && shift != f.number_shift) {
+      current_ply_ = f.ply;
+      const std::string written(text_.substr(offset, n.size));
+      add(Code::MoveNumber, Severity::Warning, offset, number_mismatch_message(n, written, f.current), written);
+    }
+    f.number_shift = fits ? NumberShift{} : shift;
   }
 
   void move(std::string_view token, std::uint64_t offset) override {
@@ -395,6 +413,13 @@ class GameReader : public grammar::PgnHandler {
   }
 
  private:
+  // How a written move number differs from the due move's: by `moves`, and in naming Black's
+  // move while White's is due.
+  struct NumberShift {
+    std::int64_t moves = 0;
+    bool black_for_white = false;
+    friend bool operator==(const NumberShift&, const NumberShift&) = default;
+  };
   struct Frame {
     Position before;   // before the last move of this line
     Position current;  // after it
@@ -403,6 +428,8 @@ class GameReader : public grammar::PgnHandler {
     bool before_known = true;  // `before` is known (the line was alive before its last move)
     std::uint32_t ply = 1;     // ply of the next move
     std::uint32_t variation = 0;
+    NumberShift number_shift;  // how the line's last move number differed from its move's
+    bool numbered = false;     // a move number stands before the next move
   };
   struct Pending {
     std::string text;
@@ -532,6 +559,7 @@ class GameReader : public grammar::PgnHandler {
       f.current.play(move);
     }
     f.has_move = true;
+    f.numbered = false;
     ++f.ply;
   }
 

@@ -2,6 +2,7 @@
 // start positions (FEN, Chess960, variants), diagnostics with places, and the visitor.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -316,10 +317,66 @@ TEST_CASE("moves that begin with Black's where White is to move: the message say
     const std::vector<GameRecord> games = read_pgn(row.text);
     REQUIRE(games.size() == 1);
     REQUIRE(!games[0].diagnostics.empty());
-    const std::string& message = games[0].diagnostics[0].message;
-    CHECK(games[0].diagnostics[0].code == Code::Illegal);
+    // (A Black move number where White's move is due, later than the first move, is remarked
+    // on by itself first: W-MOVE-NUMBER.)
+    const auto illegal = std::find_if(games[0].diagnostics.begin(), games[0].diagnostics.end(),
+                                      [](const Diagnostic& d) { return d.code == Code::Illegal; });
+    REQUIRE(illegal != games[0].diagnostics.end());
+    const std::string& message = illegal->message;
+    CHECK(games[0].diagnostics[0].code ==
+          (row.says.empty() && row.text.find("...") != std::string::npos ? Code::MoveNumber : Code::Illegal));
     if (row.says.empty()) CHECK(message.find("Black's move") == std::string::npos);
     else CHECK(message.find(row.says) != std::string::npos);
+  }
+}
+
+TEST_CASE("a move number that is not its move's is remarked on, once for each slip") {
+  // An arbiter's evidence: `3. Bb5 4. Ba4` says Black's third move is missing from the score.
+  // A number is compared with the move due where it stands; a line whose numbers keep one shift
+  // (a FEN whose move number the score does not follow) is told once, and a second number before
+  // the same move (`3.2`) is the first's.
+  struct Row {
+    std::string text;
+    std::vector<std::string> written;  // the W-MOVE-NUMBER remarks' numbers, in order
+    std::vector<std::uint32_t> plies;
+    std::string says;  // in the first remark's message
+  };
+  const Row rows[] = {
+      {"1. e4 e5 2. Nf3 Nc6 3. Bb5 4. Ba4 Nf6 *",
+       {"4."},
+       {6},
+       "stands where Black's move 3 is due: Black's move 3 may be missing"},
+      {"1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. b4 Bxb4 5. c3 Ba5 7. d4 exd4 7. O-O *",
+       {"7."},
+       {11},
+       "the move number 7. stands where White's move 6 is due"},
+      {"[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n30. Rh7 Kd8 31. Rh8+ Kc7 32. Rh7+ *",
+       {"30."},
+       {1},
+       "White's move 1"},
+      {"1. e4 e5 2... Nf3 *", {"2..."}, {3}, "the dots name Black's move"},
+      {"1. e4 e5 3.2 Nf3 Nc6 4. Bb5 *", {"3."}, {3}, "White's move 2 is due"},
+      {"1. e4 e5 (2... d5 2. exd5) 2. Nf3 9. Nc6 *", {"2...", "9."}, {2, 4}, "Black's move 1 is due"},
+      {"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 5. Ba4 Nf6 6. O-O Be7 8. Re1 *", {"5.", "8."}, {7, 11}, "White's move 4"},
+      // Numbers that fit: bare, spaced, one dot before Black's move, Black's after a comment.
+      {"1 e4 e5 2 . Nf3 2. Nc6 3. Bb5 {pin} 3... a6 (3... Nf6) 4. Ba4 *", {}, {}, ""},
+      {"[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 4 23\"]\n\n23... Kd7 24. Rh7+ *", {}, {}, ""},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.text);
+    const std::vector<GameRecord> games = read_pgn(row.text);
+    REQUIRE(games.size() == 1);
+    std::vector<const Diagnostic*> remarks;
+    for (const Diagnostic& d : games[0].diagnostics)
+      if (d.code == Code::MoveNumber) remarks.push_back(&d);
+    REQUIRE(remarks.size() == row.written.size());
+    for (std::size_t i = 0; i < remarks.size(); ++i) {
+      CHECK(remarks[i]->written == row.written[i]);
+      CHECK(remarks[i]->ply == row.plies[i]);
+      CHECK(remarks[i]->severity == Severity::Warning);
+      CHECK(row.text.substr(remarks[i]->byte, row.written[i].size()) == row.written[i]);
+    }
+    if (!remarks.empty()) CHECK(remarks[0]->message.find(row.says) != std::string::npos);
   }
 }
 
