@@ -216,10 +216,12 @@ class FastReader {
     Position* current_p = &slots[1];
     Position* spare_p = &slots[2];
     bool has_move = false;
+    LineNumbering numbering;  // the line's move numbers so far
     std::uint32_t ply = 1;
     std::uint32_t variation = 0;
     Frame() = default;
-    Frame(const Frame& o) : slots(o.slots), has_move(o.has_move), ply(o.ply), variation(o.variation) {
+    Frame(const Frame& o)
+        : slots(o.slots), has_move(o.has_move), numbering(o.numbering), ply(o.ply), variation(o.variation) {
       before_p = &slots[static_cast<std::size_t>(o.before_p - o.slots.data())];
       current_p = &slots[static_cast<std::size_t>(o.current_p - o.slots.data())];
       spare_p = &slots[static_cast<std::size_t>(o.spare_p - o.slots.data())];
@@ -353,6 +355,7 @@ class FastReader {
             f.current() = parent.before();
             f.before() = parent.before();
             f.ply = parent.ply - 1;
+            f.numbering = parent.numbering.variation();
             f.variation = ++variations_;
             visitor_.begin_variation();
             ++i_;
@@ -431,17 +434,15 @@ class FastReader {
     return token_at(end, w, false, 0);
   }
 
-  // Whether the move number from i_ to `digits_end` (`black`: with Black's dots) is the due
-  // move's (number_fits()). One that is not is the grammar lane's to remark on (W-MOVE-NUMBER),
-  // except `1...` before the first move with White to move, which the move's own error explains.
+  // Whether the move number from i_ to `digits_end` (`black`: with Black's dots) is no slip
+  // (number_slip(), which also keeps the line's numbering): a slip is the grammar lane's to
+  // remark on (W-MOVE-NUMBER).
   bool number_fits_here(std::size_t digits_end, bool black) {
     WrittenNumber n{0, black, 0};
     for (std::size_t d = i_; d < digits_end && n.number <= 1'000'000'000; ++d)
       n.number = n.number * 10 + static_cast<unsigned>(s_[d] - '0');
     Frame& f = top();
-    const Position& pos = f.current();
-    if (number_fits(n, pos)) return true;
-    return depth_ == 1 && !f.has_move && black && pos.side_to_move() == Color::White;
+    return !number_slip(n, f.current(), f.numbering, depth_ == 1 && !f.has_move);
   }
 
   // The move token from i_ to `end`; `plain`: plain_ahead() has read it into w.
@@ -701,6 +702,7 @@ class FastReader {
     if (w.nag != 0) visitor_.nag(w.nag);
     f.advance();
     f.has_move = true;
+    f.numbering.numbered = false;
     ++f.ply;
     return true;
   }
@@ -798,6 +800,7 @@ class FastReader {
     if (depth_ == frames_.size()) frames_.emplace_back();
     Frame& f = frames_[depth_++];
     f.has_move = false;
+    f.numbering = {};
     f.ply = 1;
     f.variation = 0;
     top_ = &f;

@@ -1,5 +1,7 @@
 #include "converters/pgn/game_rules.hpp"
 
+#include <algorithm>
+
 #include "board/fen.hpp"
 #include "converters/pgn/variant.hpp"
 
@@ -139,6 +141,20 @@ WrittenNumber read_written_number(std::string_view text) {
   n.black = dots >= 2;
   n.size = dots == 0 ? digits_end : i;
   return n;
+}
+
+bool number_slip(WrittenNumber n, const Position& pos, LineNumbering& line, bool first) {
+  if (line.numbered) return false;
+  line.numbered = true;
+  const bool fits = number_fits(n, pos);
+  const std::int64_t shift =
+      static_cast<std::int64_t>(std::min<std::uint64_t>(n.number, 1'000'000'000)) - pos.fullmove_number();
+  const bool black_for_white = n.black && pos.side_to_move() == Color::White;
+  const bool slip =
+      !fits && !(first && n.number == 1) && (shift != line.shift || black_for_white != line.black_for_white);
+  line.shift = fits ? 0 : shift;
+  line.black_for_white = fits ? false : black_for_white;
+  return slip;
 }
 
 std::string number_mismatch_message(WrittenNumber n, std::string_view written, const Position& pos) {

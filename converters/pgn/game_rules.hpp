@@ -84,6 +84,24 @@ inline bool number_fits(WrittenNumber n, const Position& pos) {
          !(n.black && pos.side_to_move() == Color::White);
 }
 
+// A line's move numbering as read so far: how its last number differed from its move's (the
+// shift), and whether a number already stands before the next move.
+struct LineNumbering {
+  std::int64_t shift = 0;
+  bool black_for_white = false;  // Black's dots before White's move
+  bool numbered = false;
+  // A variation's numbering begins with its parent's shift.
+  LineNumbering variation() const { return LineNumbering{shift, false, false}; }
+};
+
+// Reads a move number standing before the move due in `pos` into `line`; true when it is a slip
+// to remark on (W-MOVE-NUMBER): it does not fit, and its shift is new in the line. A second
+// number before the same move is the first's (`5.3 Nxg3`). `first`: the main line's first number
+// before any move: numbering from 1 (a FEN of a later move followed by `1.`, as engine-match
+// tools write) is a convention, and `1...` with White to move is the move's own error.
+// Example: `5. c3 Ba5 7. d4 exd4 7. O-O`: the first 7 is a slip, the second fits.
+bool number_slip(WrittenNumber n, const Position& pos, LineNumbering& line, bool first);
+
 // The W-MOVE-NUMBER message for a number that does not fit (number_fits() false), naming the
 // move due and, when the number is White's next move while Black is to move, the likely slip.
 // Example: "the move number 4. stands where Black's move 3 is due: Black's move 3 may be missing".

@@ -173,27 +173,16 @@ class GameReader : public grammar::PgnHandler {
     if (offset >= text_.size()) return;
     const WrittenNumber n = read_written_number(text_.substr(offset));
     Frame& f = frames_.back();
+    const bool first = frames_.size() == 1 && !f.has_move;
     // `1...` before the first move of the main line: Black's move is written first (the move's
     // E-ILLEGAL says so when White is to move).
-    if (frames_.size() == 1 && !f.has_move) {
-      black_first_ = n.black;
-      if (black_first_ && f.current.side_to_move() == Color::White) return;
-    }
-    // A number that is not the due move's: said once for each shift in a line, so a FEN whose
-    // move number the score does not follow gives one warning, and a slip (`5. c3 Ba5 7. d4
-    // exd4 7. O-O`) one.
-    // (A second number before the move is the first's: `5.3 Nxg3` is one slip, said once.)
-    if (!f.alive || unsupported_variant_ || f.numbered) return;
-    f.numbered = true;
-    const bool fits = number_fits(n, f.current);
-    const NumberShift shift{static_cast<std::int64_t>(n.number) - f.current.fullmove_number(),
-                            n.black && f.current.side_to_move() == Color::White};
-    if (!fits && shift != f.number_shift) {
+    if (first) black_first_ = n.black;
+    if (!f.alive || unsupported_variant_) return;
+    if (number_slip(n, f.current, f.numbering, first)) {
       current_ply_ = f.ply;
       const std::string written(text_.substr(offset, n.size));
       add(Code::MoveNumber, Severity::Warning, offset, number_mismatch_message(n, written, f.current), written);
     }
-    f.number_shift = fits ? NumberShift{} : shift;
   }
 
   void move(std::string_view token, std::uint64_t offset) override {
@@ -271,6 +260,7 @@ class GameReader : public grammar::PgnHandler {
       f.before = parent.before;
       f.alive = parent.before_known;
       f.ply = parent.ply - 1;
+      f.numbering = parent.numbering.variation();
       if (!skip_) visitor_.begin_variation();
     }
     frames_.push_back(std::move(f));
@@ -413,13 +403,6 @@ class GameReader : public grammar::PgnHandler {
   }
 
  private:
-  // How a written move number differs from the due move's: by `moves`, and in naming Black's
-  // move while White's is due.
-  struct NumberShift {
-    std::int64_t moves = 0;
-    bool black_for_white = false;
-    friend bool operator==(const NumberShift&, const NumberShift&) = default;
-  };
   struct Frame {
     Position before;   // before the last move of this line
     Position current;  // after it
@@ -428,8 +411,7 @@ class GameReader : public grammar::PgnHandler {
     bool before_known = true;  // `before` is known (the line was alive before its last move)
     std::uint32_t ply = 1;     // ply of the next move
     std::uint32_t variation = 0;
-    NumberShift number_shift;  // how the line's last move number differed from its move's
-    bool numbered = false;     // a move number stands before the next move
+    LineNumbering numbering;  // the line's move numbers so far
   };
   struct Pending {
     std::string text;
@@ -559,7 +541,7 @@ class GameReader : public grammar::PgnHandler {
       f.current.play(move);
     }
     f.has_move = true;
-    f.numbered = false;
+    f.numbering.numbered = false;
     ++f.ply;
   }
 

@@ -166,6 +166,8 @@ TEST_CASE("fast lane: taken when it reads the game as the general reader does") 
       {"a move number that is not its move's", "1. e4 e5 2. Nf3 Nc6 4. Bb5 *", false},
       {"Black's dots before White's move", "1. e4 e5 2... Nf3 *", false},
       {"one dot before Black's move", "1. e4 1. e5 2 Nf3 2 Nc6 *", true},
+      {"numbers from 1 after a FEN of a later move",
+       "[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 4 23\"]\n\n1... Kd7 2. Rh7+ Kc6 (2... Ke6 3. Rh6+) 3. Rh6+ *", true},
       {"numbers from a FEN's move", "[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 4 23\"]\n\n23... Kd7 24. Rh7+ *", true},
   };
   for (const Row& r : rows) {

@@ -358,6 +358,12 @@ TEST_CASE("a move number that is not its move's is remarked on, once for each sl
       {"1. e4 e5 3.2 Nf3 Nc6 4. Bb5 *", {"3."}, {3}, "White's move 2 is due"},
       {"1. e4 e5 (2... d5 2. exd5) 2. Nf3 9. Nc6 *", {"2...", "9."}, {2, 4}, "Black's move 1 is due"},
       {"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 5. Ba4 Nf6 6. O-O Be7 8. Re1 *", {"5.", "8."}, {7, 11}, "White's move 4"},
+      // A FEN of a later move and numbers from 1 (engine-match tools write so): a convention, but
+      // a slip in that count is still one.
+      {"[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 4 23\"]\n\n1... Kd7 2. Rh7+ Kc6 (2... Ke6 3. Rh6+) 4. Rh6+ *",
+       {"4."},
+       {5},
+       "White's move 25"},
       // Numbers that fit: bare, spaced, one dot before Black's move, Black's after a comment.
       {"1 e4 e5 2 . Nf3 2. Nc6 3. Bb5 {pin} 3... a6 (3... Nf6) 4. Ba4 *", {}, {}, ""},
       {"[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 4 23\"]\n\n23... Kd7 24. Rh7+ *", {}, {}, ""},
