@@ -362,7 +362,7 @@ TEST_CASE("a move number that is not its move's is remarked on, once for each sl
       // a slip in that count is still one.
       {"[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 4 23\"]\n\n1... Kd7 2. Rh7+ Kc6 (2... Ke6 3. Rh6+) 4. Rh6+ *",
        {"4."},
-       {5},
+       {4},
        "White's move 25"},
       // Numbers that fit: bare, spaced, one dot before Black's move, Black's after a comment.
       {"1 e4 e5 2 . Nf3 2. Nc6 3. Bb5 {pin} 3... a6 (3... Nf6) 4. Ba4 *", {}, {}, ""},
