@@ -216,7 +216,7 @@ class FastReader {
     Position* current_p = &slots[1];
     Position* spare_p = &slots[2];
     bool has_move = false;
-    LineNumbering numbering;  // the line's move numbers so far
+    LineNumbering numbering;  // the shift of a count from 1 after a FEN (number_fits_here())
     std::uint32_t ply = 1;
     std::uint32_t variation = 0;
     Frame() = default;
@@ -407,9 +407,11 @@ class FastReader {
     }
     if (is_digit(c)) {  // move number: digits, blanks, one or more dots; or 1-3 digits alone (grammar/pgn.hpp)
       std::size_t j = i_;
-      while (j < s_.size() && is_digit(s_[j])) ++j;
+      std::uint64_t number = 0;  // (saturated: a number of more digits is no move's)
+      for (; j < s_.size() && is_digit(s_[j]); ++j)
+        number = number < kNoMoveNumber ? number * 10 + static_cast<unsigned>(s_[j] - '0') : number;
       if (c != '0' && j - i_ <= 3 && token_end(j)) {
-        if (!number_fits_here(j, false)) return false;
+        if (!number_fits_here(WrittenNumber{number, false, 0})) return false;
         i_ = j;
         return true;
       }
@@ -418,7 +420,7 @@ class FastReader {
       if (k < s_.size() && s_[k] == '.') {
         const std::size_t dots = k;
         while (k < s_.size() && s_[k] == '.') ++k;
-        if (!number_fits_here(j, k - dots >= 2)) return false;
+        if (!number_fits_here(WrittenNumber{number, k - dots >= 2, 0})) return false;
         i_ = k;
         return true;
       }
@@ -434,15 +436,28 @@ class FastReader {
     return token_at(end, w, false, 0);
   }
 
-  // Whether the move number from i_ to `digits_end` (`black`: with Black's dots) is no slip
-  // (number_slip(), which also keeps the line's numbering): a slip is the grammar lane's to
-  // remark on (W-MOVE-NUMBER).
-  bool number_fits_here(std::size_t digits_end, bool black) {
-    WrittenNumber n{0, black, 0};
-    for (std::size_t d = i_; d < digits_end && n.number <= 1'000'000'000; ++d)
-      n.number = n.number * 10 + static_cast<unsigned>(s_[d] - '0');
+  // Whether the move number `n` is taken here: one that fits (nearly every one), and numbers
+  // from 1 after a FEN of a later move, which number_slip() calls a convention, with the later
+  // numbers of that count. Anything else goes to the grammar lane, which decides whether it is a
+  // slip to remark on (W-MOVE-NUMBER). The lane keeps only the shift of that count (no number
+  // before a move is passed over here, as the grammar lane passes over a second one), so it hands
+  // over some games the grammar lane then reads without a remark, and never takes one it remarks
+  // on.
+  bool number_fits_here(WrittenNumber n) {
     Frame& f = top();
-    return !number_slip(n, f.current(), f.numbering, depth_ == 1 && !f.has_move);
+    const Position& pos = f.current();
+    if (number_fits(n, pos)) [[likely]] {
+      f.numbering = LineNumbering{};
+      return true;
+    }
+    const LineNumbering shifted{static_cast<std::int64_t>(n.number) - pos.fullmove_number(),
+                                n.black && pos.side_to_move() == Color::White, false};
+    if (depth_ == 1 && !f.has_move && n.number == 1) {
+      f.numbering = shifted;
+      return true;
+    }
+    return (f.numbering.shift != 0 || f.numbering.black_for_white) && f.numbering.shift == shifted.shift &&
+           f.numbering.black_for_white == shifted.black_for_white;
   }
 
   // The move token from i_ to `end`; `plain`: plain_ahead() has read it into w.
@@ -702,7 +717,6 @@ class FastReader {
     if (w.nag != 0) visitor_.nag(w.nag);
     f.advance();
     f.has_move = true;
-    f.numbering.numbered = false;
     ++f.ply;
     return true;
   }

@@ -124,7 +124,7 @@ WrittenNumber read_written_number(std::string_view text) {
   WrittenNumber n;
   std::size_t i = 0;
   for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i)
-    n.number = n.number > 1'000'000'000 ? n.number : n.number * 10 + static_cast<unsigned>(text[i] - '0');
+    n.number = n.number < kNoMoveNumber ? n.number * 10 + static_cast<unsigned>(text[i] - '0') : n.number;
   const std::size_t digits_end = i;
   while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
   std::size_t dots = 0;
@@ -147,8 +147,7 @@ bool number_slip(WrittenNumber n, const Position& pos, LineNumbering& line, bool
   if (line.numbered) return false;
   line.numbered = true;
   const bool fits = number_fits(n, pos);
-  const std::int64_t shift =
-      static_cast<std::int64_t>(std::min<std::uint64_t>(n.number, 1'000'000'000)) - pos.fullmove_number();
+  const std::int64_t shift = static_cast<std::int64_t>(std::min(n.number, kNoMoveNumber)) - pos.fullmove_number();
   const bool black_for_white = n.black && pos.side_to_move() == Color::White;
   const bool slip =
       !fits && !(first && n.number == 1) && (shift != line.shift || black_for_white != line.black_for_white);

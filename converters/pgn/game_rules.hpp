@@ -63,6 +63,9 @@ ResultFromTags reconcile_result(GameResult token, std::optional<std::string_view
 // Example: result_tag_overruled("1-0", Unknown) → true; ("½-½", Draw) → false.
 bool result_tag_overruled(std::string_view tag, GameResult written);
 
+// More than any game's moves: a written number is saturated here (read_written_number()).
+constexpr std::uint64_t kNoMoveNumber = 1'000'000'000;
+
 // A move number as written before a move: `12.` or `12` (either side's), `12...` or `12…`
 // (`black`: two dots or more, or an ellipsis, name Black's move).
 struct WrittenNumber {
