@@ -1407,7 +1407,9 @@ std::string book_game_to_pgn(const BookGame& game, const BookReplay& replay) {
   tag("Event", game.title.empty() ? "?" : game.title);
   tag("Site", "?");
   tag("Date", "????.??.??");
-  tag("Round", std::to_string(game.number));
+  // The round only where the heading prints one ("round 3"): the score's place in the book is no
+  // round of the event, and is said in the Annotator tag below.
+  tag("Round", "?");
   tag("White", "?");
   tag("Black", "?");
   const std::string result = pgn_result(game, replay);
@@ -1416,8 +1418,8 @@ std::string book_game_to_pgn(const BookGame& game, const BookReplay& replay) {
     if (n == "Opening") tag("Opening", v);
   Position pos = start_position(replay);
   if (!replay.start_fen.empty()) out += "[SetUp \"1\"]\n[FEN \"" + replay.start_fen + "\"]\n";
-  out += "[Annotator \"descriptive score extracted from the book text (lines " + std::to_string(game.first_line) + "-" +
-         std::to_string(game.last_line) + ")\"]\n\n";
+  out += "[Annotator \"descriptive score " + std::to_string(game.number) + " extracted from the book text (lines " +
+         std::to_string(game.first_line) + "-" + std::to_string(game.last_line) + ")\"]\n\n";
   std::size_t column = 0;
   auto emit = [&](const std::string& token) {
     if (column > 0 && column + token.size() + 1 > 79) {

@@ -267,18 +267,22 @@ TEST_CASE("book: a check or mate word after a comma is the move's; a mate decide
 }
 
 TEST_CASE("book: headings give tags") {
+  // The round is the heading's only: a score's place in the book is no round of its event, and
+  // goes into the Annotator tag.
   struct Row {
     const char* heading;
     const char* white;
     const char* black;
+    const char* round;
   };
   const Row rows[] = {
-      {"GAME I.--Mr. Morphy v. Mr. Anderssen", "Morphy", "Anderssen"},
-      {"A. Burn v. C. von Bardeleben.", "A. Burn", "C. von Bardeleben"},
-      {"Game IV. \xE2\x80\x94 Ruy Lopez", "A. Player", "B. Player"},
-      {"GAME No. 12", "A. Player", "B. Player"},
-      {"No.17.", "A. Player", "B. Player"},
-      {"Game 1, played on the 21st June, 1851", "A. Player", "B. Player"},
+      {"GAME I.--Mr. Morphy v. Mr. Anderssen", "Morphy", "Anderssen", "?"},
+      {"A. Burn v. C. von Bardeleben.", "A. Burn", "C. von Bardeleben", "?"},
+      {"Game IV. \xE2\x80\x94 Ruy Lopez", "A. Player", "B. Player", "?"},
+      {"GAME No. 12", "A. Player", "B. Player", "?"},
+      {"No.17.", "A. Player", "B. Player", "?"},
+      {"Game 1, played on the 21st June, 1851", "A. Player", "B. Player", "?"},
+      {"GAME 7. Played in round 3 of the Congress", "A. Player", "B. Player", "3"},
   };
   for (const Row& row : rows) {
     CAPTURE(row.heading);
@@ -300,6 +304,9 @@ TEST_CASE("book: headings give tags") {
     CHECK(g.result == "Resigns");
     const std::string pgn = book_game_to_pgn(g, r.replays[0]);
     CHECK(pgn.find("[Result \"1-0\"]") != std::string::npos);
+    CHECK(pgn.find(std::string("[Round \"") + row.round + "\"]") != std::string::npos);
+    CHECK(pgn.find("[Annotator \"descriptive score " + std::to_string(g.number) + " extracted from the book text") !=
+          std::string::npos);
   }
   const BookRun dated = run_book(test::write_book_score("Game 1, played on the 21st June, 1851", kImmortal,
                                                         BookTypography::Hyphen, BookLayout::OneColumn, "Drawn."));
