@@ -413,7 +413,20 @@ bool heading_line(std::string_view raw, std::string& text) {
                           starts_with_word(lower(rest), "no") || starts_with_word(lower(rest), "played")))
       return accept();
   }
-  if ((starts_with_word(line, "No.") || starts_with_word(line, "NO.")) && line.size() < 12) return accept();
+  // "No. 17.", "No.17", and "No. 12. Played at the Hastings Congress, …" (the number closed by a
+  // point or a dash: prose that begins "No. 5 shows" is no heading).
+  if (starts_with_word(line, "No.") || starts_with_word(line, "NO.")) {
+    std::size_t p = 3;
+    while (p < line.size() && is_blank(line[p])) ++p;
+    std::size_t q = p;
+    while (q < line.size() && std::isalnum(static_cast<unsigned char>(line[q]))) ++q;
+    const std::string_view num = line.substr(p, q - p);
+    const bool numeric = !num.empty() && (std::isdigit(static_cast<unsigned char>(num[0])) || roman_value(num) > 0);
+    const std::string_view after = line.substr(q);
+    if (numeric && (after.empty() || after.front() == '.' || after.starts_with("--") ||
+                    after.starts_with("\xE2\x80\x94") || after.front() == ':'))
+      return accept();
+  }
   if (starts_with_word(l, "example ") && line.size() > 8 && std::isdigit(static_cast<unsigned char>(line[8])))
     return accept();
   // "A. Burn v. C. von Bardeleben." / "Mr. Morphy v. Mr. Anderssen": a short line naming two players.
@@ -477,6 +490,91 @@ bool players_under_colours(std::string_view line, std::string& white, std::strin
            n.find_first_of("0123456789") == std::string::npos;
   };
   return name_like(white) && name_like(black);
+}
+
+// The round a heading's line prints: "round 3", "Round IX", "in the ninth round", "9th round";
+// empty when none.
+std::string round_in(std::string_view line) {
+  const std::string l = lower(line);
+  for (std::size_t at = l.find("round"); at != std::string::npos; at = l.find("round", at + 5)) {
+    if (at > 0 && std::isalpha(static_cast<unsigned char>(l[at - 1]))) continue;  // "around"
+    // After the word: digits or a Roman numeral.
+    std::size_t p = at + 5;
+    while (p < l.size() && (is_blank(l[p]) || l[p] == '.')) ++p;
+    std::size_t q = p;
+    while (q < l.size() && std::isalnum(static_cast<unsigned char>(l[q]))) ++q;
+    const std::string_view after = std::string_view(line).substr(p, q - p);
+    if (!after.empty() &&
+        std::all_of(after.begin(), after.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      return std::string(after);
+    if (const int r = roman_value(after); r > 0 && std::isupper(static_cast<unsigned char>(after.front())))
+      return std::to_string(r);
+    // Before it: an ordinal, in words or figures.
+    std::size_t e = at;
+    while (e > 0 && is_blank(l[e - 1])) --e;
+    std::size_t b = e;
+    while (b > 0 && std::isalnum(static_cast<unsigned char>(l[b - 1]))) --b;
+    const std::string_view word = std::string_view(l).substr(b, e - b);
+    static constexpr std::string_view kOrdinals[] = {"first",       "second",     "third",      "fourth",
+                                                     "fifth",       "sixth",      "seventh",    "eighth",
+                                                     "ninth",       "tenth",      "eleventh",   "twelfth",
+                                                     "thirteenth",  "fourteenth", "fifteenth",  "sixteenth",
+                                                     "seventeenth", "eighteenth", "nineteenth", "twentieth"};
+    for (std::size_t i = 0; i < std::size(kOrdinals); ++i)
+      if (word == kOrdinals[i]) return std::to_string(i + 1);
+    std::size_t d = 0;
+    while (d < word.size() && std::isdigit(static_cast<unsigned char>(word[d]))) ++d;
+    const std::string_view suffix = word.substr(d);
+    if (d > 0 && (suffix == "st" || suffix == "nd" || suffix == "rd" || suffix == "th" || suffix == "d"))
+      return std::string(word.substr(0, d));
+  }
+  return {};
+}
+
+// The event a heading's line names: "played in the Masters' Tournament, …" → "Masters'
+// Tournament", "London Tournament, 1883" → "London Tournament", "played in the match between
+// Steinitz and Zukertort, 1886" → "match between Steinitz and Zukertort"; empty when the line
+// names none ("A match game": no name).
+std::string event_in(std::string_view line) {
+  const std::string l = lower(line);
+  for (std::string_view ev : {"tournament", "match", "congress"}) {
+    const auto e = l.find(ev);
+    if (e == std::string::npos || (e > 0 && std::isalpha(static_cast<unsigned char>(l[e - 1])))) continue;
+    const std::size_t end = e + ev.size();
+    const auto s0 = l.rfind(" the ", e);
+    const auto paren = line.rfind('(', e);
+    std::size_t from = std::string::npos;
+    if (s0 != std::string::npos && e - s0 <= 40 && (paren == std::string::npos || paren < s0)) from = s0 + 5;
+    else if (paren != std::string::npos && e - paren <= 40) from = paren + 1;
+    if (from == std::string::npos) {
+      // No "the": the capitalised words just before it ("London Tournament").
+      from = e;
+      for (std::size_t b = e; b > 0;) {
+        std::size_t w = b;
+        while (w > 0 && is_blank(line[w - 1])) --w;
+        std::size_t v = w;
+        while (v > 0 && !is_blank(line[v - 1]) && line[v - 1] != ',' && line[v - 1] != '.' && line[v - 1] != '-') --v;
+        if (v == w || !std::isupper(static_cast<unsigned char>(line[v]))) break;
+        from = v;
+        b = v;
+      }
+      for (std::string_view article : {"A ", "An ", "The "})
+        if (line.substr(from, e - from).starts_with(article)) from += article.size();
+      if (from >= e) continue;  // "A match game": no name
+    }
+    std::string event(line.substr(from, end - from));
+    if (from == e) {
+      // "the match between Steinitz and Zukertort, 1886": the words after it name it.
+      const std::size_t stop = line.find_first_of(",;.(", end);
+      const std::string_view more = line.substr(end, (stop == std::string::npos ? line.size() : stop) - end);
+      if (more.empty() || !(lower(more).starts_with(" between ") || lower(more).starts_with(" with ") ||
+                            lower(more).starts_with(" of ") || lower(more).starts_with(" at ")))
+        continue;
+      event += std::string(more);
+    }
+    return std::string(trim(event));
+  }
+  return {};
 }
 
 // Tags from a heading and the lines between it and the score.
@@ -550,29 +648,14 @@ std::vector<std::pair<std::string, std::string>> heading_tags(const PendingHeadi
         break;
       }
     }
-    const auto round = l.find("round ");
-    if (round != std::string::npos) {
-      std::size_t p = round + 6, q = p;
-      while (q < line.size() && std::isdigit(static_cast<unsigned char>(line[q]))) ++q;
-      if (q > p) add_tag(tags, "Round", line.substr(p, q - p));
-    }
-    for (std::string_view ev : {"tournament", "match", "congress"}) {
-      const auto e = l.find(ev);
-      if (e == std::string::npos) continue;
-      // "played in the Masters' Tournament, 23rd …" → "Masters' Tournament".
-      auto s0 = l.rfind(" the ", e);
-      std::size_t from = s0 == std::string::npos || e - s0 > 40 ? (e > 30 ? e - 30 : 0) : s0 + 5;
-      if (s0 == std::string::npos) {
-        const auto paren = line.rfind('(', e);
-        from = paren == std::string::npos ? 0 : paren + 1;
-      }
-      add_tag(tags, "Event", line.substr(from, e + ev.size() - from));
-      break;
-    }
+    if (const std::string round = round_in(line); !round.empty()) add_tag(tags, "Round", round);
+    if (const std::string event = event_in(line); !event.empty()) add_tag(tags, "Event", event);
     const std::string lo = lower(rest);
     for (std::string_view op : {"gambit", "defence", "defense", "opening", "lopez", "game", "attack", "counter"}) {
+      // (An event's words are no opening's: "A match game", "a tournament game".)
       if (lo.find(op) != std::string::npos && rest.size() < 70 && lo.find("played") == std::string::npos &&
-          lo.find("white:") == std::string::npos) {
+          lo.find("white:") == std::string::npos && lo.find("match") == std::string::npos &&
+          lo.find("tournament") == std::string::npos && lo.find("congress") == std::string::npos) {
         std::string opening = rest;
         const auto paren = opening.find(" (");
         if (paren != std::string::npos) opening = opening.substr(0, paren);

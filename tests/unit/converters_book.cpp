@@ -316,6 +316,48 @@ TEST_CASE("book: headings give tags") {
   CHECK(date);
 }
 
+TEST_CASE("book: a heading's event and round, in the words old books print them") {
+  // The event only where a heading names one, the round in figures, Roman numerals or words;
+  // "No. 12. Played at …" is a heading, "No. 5 shows …" prose.
+  struct Row {
+    const char* heading;
+    const char* event;  // "" for none
+    const char* round;
+    const char* date;
+  };
+  const Row rows[] = {
+      {"GAME 3. Played in the match between Steinitz and Zukertort, 1886.", "match between Steinitz and Zukertort", "",
+       "1886.??.??"},
+      {"Game 5.--Played in the London Tournament, 1883.", "London Tournament", "", "1883.??.??"},
+      {"No. 12. Played at the Hastings Congress, 1895, in the ninth round.", "Hastings Congress", "9", "1895.??.??"},
+      {"GAME 9. (Vienna Tournament, Round IX.)", "Vienna Tournament", "9", ""},
+      {"GAME 10. Paris Tournament, round 14", "Paris Tournament", "14", ""},
+      {"GAME 11. Played in the 3rd round", "", "3", ""},
+      {"GAME XX. A match game.", "", "", ""},
+      {"GAME 4. The game of the Tournament", "", "", ""},
+  };
+  auto tag = [](const BookGame& g, const char* name) {
+    for (const auto& [n, v] : g.tags)
+      if (n == name) return v;
+    return std::string();
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.heading);
+    const BookRun r =
+        run_book(test::write_book_score(row.heading, kEvergreen, BookTypography::Hyphen, BookLayout::OneColumn, ""));
+    REQUIRE(r.ex.games.size() == 1);
+    CHECK(r.ex.games[0].has_heading);
+    CHECK(tag(r.ex.games[0], "Event") == row.event);
+    CHECK(tag(r.ex.games[0], "Round") == row.round);
+    CHECK(tag(r.ex.games[0], "Date") == row.date);
+    CHECK(tag(r.ex.games[0], "Opening").empty());
+  }
+  const BookRun prose = run_book(
+      test::write_book_score("No. 5 shows the attack", kEvergreen, BookTypography::Hyphen, BookLayout::OneColumn, ""));
+  REQUIRE(prose.ex.games.size() == 1);
+  CHECK(!prose.ex.games[0].has_heading);
+}
+
 TEST_CASE("book: an asterisk at a cell's end is a note's mark: the score goes on") {
   // Taken for the result `*`, it ended the score there, and the moves below it were left out of a
   // game reported complete.
