@@ -1487,7 +1487,9 @@ std::string book_game_to_pgn(const BookGame& game, const BookReplay& replay) {
     }
     out += "[" + std::string(name) + " \"" + esc + "\"]\n";
   };
-  tag("Event", game.title.empty() ? "?" : game.title);
+  // The event only where the heading names one: a heading that names an opening or only numbers
+  // the game ("GAME No. 7.--RUY LOPEZ ATTACK.") is kept whole in a comment before the moves.
+  tag("Event", "?");
   tag("Site", "?");
   tag("Date", "????.??.??");
   // The round only where the heading prints one ("round 3"): the score's place in the book is no
@@ -1517,6 +1519,11 @@ std::string book_game_to_pgn(const BookGame& game, const BookReplay& replay) {
   };
   const auto& plies = replay.read.resolution.plies;
   const std::size_t black_first = pos.side_to_move() == Color::Black ? 1 : 0;
+  if (game.has_heading) {
+    std::string heading(trim(game.heading));
+    std::replace(heading.begin(), heading.end(), '}', ')');  // (a comment ends at its first brace)
+    if (!heading.empty()) emit("{" + heading + "}");
+  }
   if (black_first && !plies.empty()) emit("1...");
   for (std::size_t i = 0; i < plies.size(); ++i) {
     const Move m = plies[i].move;
