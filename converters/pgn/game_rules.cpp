@@ -149,8 +149,8 @@ bool number_slip(WrittenNumber n, const Position& pos, LineNumbering& line, bool
   const bool fits = number_fits(n, pos);
   const std::int64_t shift = static_cast<std::int64_t>(std::min(n.number, kNoMoveNumber)) - pos.fullmove_number();
   const bool black_for_white = n.black && pos.side_to_move() == Color::White;
-  const bool slip =
-      !fits && !(first && n.number == 1) && (shift != line.shift || black_for_white != line.black_for_white);
+  const bool slip = !fits && !(first && (n.number == 1 || pos.fullmove_number() == 1)) &&
+                    (shift != line.shift || black_for_white != line.black_for_white);
   line.shift = fits ? 0 : shift;
   line.black_for_white = fits ? false : black_for_white;
   return slip;

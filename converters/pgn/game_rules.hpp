@@ -100,8 +100,10 @@ struct LineNumbering {
 // Reads a move number standing before the move due in `pos` into `line`; true when it is a slip
 // to remark on (W-MOVE-NUMBER): it does not fit, and its shift is new in the line. A second
 // number before the same move is the first's (`5.3 Nxg3`). `first`: the main line's first number
-// before any move: numbering from 1 (a FEN of a later move followed by `1.`, as engine-match
-// tools write) is a convention, and `1...` with White to move is the move's own error.
+// before any move. Numbering from 1 after a FEN of a later move (as engine-match tools write),
+// and numbering from the game's own move after a FEN whose move number is 1 (a placeholder, as
+// position collections write), are conventions that set the line's count; `1...` with White to
+// move is the move's own error.
 // Example: `5. c3 Ba5 7. d4 exd4 7. O-O`: the first 7 is a slip, the second fits.
 bool number_slip(WrittenNumber n, const Position& pos, LineNumbering& line, bool first);
 

@@ -350,10 +350,14 @@ TEST_CASE("a move number that is not its move's is remarked on, once for each sl
        {"7."},
        {11},
        "the move number 7. stands where White's move 6 is due"},
-      {"[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n30. Rh7 Kd8 31. Rh8+ Kc7 32. Rh7+ *",
-       {"30."},
-       {1},
-       "White's move 1"},
+      // A FEN whose move number is 1 (a placeholder) and the game's own numbers: the same; a slip
+      // in them is one.
+      {"[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n30. Rh7 Kd8 31. Rh8+ Kc7 33. Rh7+ *",
+       {"33."},
+       {5},
+       "White's move 3"},
+      {"[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n30. Rh7 Kd8 31. Rh8+ Kc7 32. Rh7+ *", {}, {}, ""},
+      {"[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 5\"]\n\n30. Rh7 Kd8 31. Rh8+ *", {"30."}, {1}, "White's move 5"},
       {"1. e4 e5 2... Nf3 *", {"2..."}, {3}, "the dots name Black's move"},
       {"1. e4 e5 3.2 Nf3 Nc6 4. Bb5 *", {"3."}, {3}, "White's move 2 is due"},
       {"1. e4 e5 (2... d5 2. exd5) 2. Nf3 9. Nc6 *", {"2...", "9."}, {2, 4}, "Black's move 1 is due"},
