@@ -160,8 +160,7 @@ std::string number_mismatch_message(WrittenNumber n, std::string_view written, c
   const bool white = pos.side_to_move() == Color::White;
   const std::string due = std::string(white ? "White's" : "Black's") + " move " + std::to_string(pos.fullmove_number());
   std::string message = "the move number " + std::string(written) + " stands where " + due + " is due";
-  if (!white && !n.black && n.number == static_cast<std::uint64_t>(pos.fullmove_number()) + 1)
-    message += ": " + due + " may be missing";
+  if (number_says_missing(n, pos)) message += ": " + due + " may be missing";
   else if (n.number == static_cast<std::uint64_t>(pos.fullmove_number())) message += ": the dots name Black's move";
   return message;
 }

@@ -107,6 +107,13 @@ struct LineNumbering {
 // Example: `5. c3 Ba5 7. d4 exd4 7. O-O`: the first 7 is a slip, the second fits.
 bool number_slip(WrittenNumber n, const Position& pos, LineNumbering& line, bool first);
 
+// Whether a number that does not fit says a move is missing: White's next move numbered where
+// Black is to move (`3. Bb5 4. Ba4`).
+inline bool number_says_missing(WrittenNumber n, const Position& pos) {
+  return pos.side_to_move() == Color::Black && !n.black &&
+         n.number == static_cast<std::uint64_t>(pos.fullmove_number()) + 1;
+}
+
 // The W-MOVE-NUMBER message for a number that does not fit (number_fits() false), naming the
 // move due and, when the number is White's next move while Black is to move, the likely slip.
 // Example: "the move number 4. stands where Black's move 3 is due: Black's move 3 may be missing".

@@ -182,6 +182,7 @@ class GameReader : public grammar::PgnHandler {
       current_ply_ = f.ply;
       const std::string written(text_.substr(offset, n.size));
       add(Code::MoveNumber, Severity::Warning, offset, number_mismatch_message(n, written, f.current), written);
+      f.missing_before = number_says_missing(n, f.current);
     }
   }
 
@@ -411,7 +412,8 @@ class GameReader : public grammar::PgnHandler {
     bool before_known = true;  // `before` is known (the line was alive before its last move)
     std::uint32_t ply = 1;     // ply of the next move
     std::uint32_t variation = 0;
-    LineNumbering numbering;  // the line's move numbers so far
+    LineNumbering numbering;      // the line's move numbers so far
+    bool missing_before = false;  // the number before the next move says a move is missing
   };
   struct Pending {
     std::string text;
@@ -519,6 +521,7 @@ class GameReader : public grammar::PgnHandler {
                              : "; the moves begin with Black's move (1...), but without a FEN tag the game starts from "
                                "the initial position, White to move";
             }
+            if (f.missing_before && r.error().code == Code::Illegal) message += missing_move_note(wm, f.current);
             add(r.error().code, Severity::Error, p.offset, std::move(message), p.text);
             Diagnostic& d = diagnostics_.back();
             WriteOptions wo;
@@ -542,7 +545,21 @@ class GameReader : public grammar::PgnHandler {
     }
     f.has_move = true;
     f.numbering.numbered = false;
+    f.missing_before = false;
     ++f.ply;
+  }
+
+  // For an illegal move after a number that says Black's move is missing (`3. Bb5 4. Ba4`):
+  // whether the move is White's next one with Black's move left out, said as a note on the
+  // error ("; legal as White's move 4 if Black's move 3 is missing"). Evidence for the arbiter,
+  // never a repair: the missing move is unknown.
+  std::string missing_move_note(const WrittenMove& wm, const Position& pos) const {
+    if (pos.in_check()) return {};  // (a null move would leave the king capturable)
+    Position skipped = pos;
+    skipped.play(Move::null());
+    if (!resolve(wm, skipped, resolve_options_)) return {};
+    return "; legal as White's move " + std::to_string(skipped.fullmove_number()) + " if Black's move " +
+           std::to_string(pos.fullmove_number()) + " is missing";
   }
 
   // A token read with a fallback language (ReadOptions::fallback_languages).

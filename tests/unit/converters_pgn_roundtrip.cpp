@@ -390,6 +390,31 @@ TEST_CASE("a move number that is not its move's is remarked on, once for each sl
   }
 }
 
+TEST_CASE("an illegal move after a number that says Black's move is missing: the error says if it is White's") {
+  // Evidence for the arbiter, not a repair: the game stops at the move either way.
+  struct Row {
+    std::string text;
+    bool noted;
+  };
+  const Row rows[] = {
+      {"1. e4 e5 2. Nf3 Nc6 3. Bb5 4. Ba4 Nf6 *", true},   // Ba4 is White's 4th with Black's 3rd left out
+      {"1. e4 e5 2. Nf3 Nc6 3. Bb5 4. Qh8 Nf6 *", false},  // no queen of either side reaches h8
+      {"1. e4 e5 2. Nf3 Nc6 3. Bb5 Ba4 *", false},         // no number: nothing says a move is missing
+      {"1. e4 f5 2. Qh5+ 3. Qxf5 *", false},               // in check: no move can be left out
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.text);
+    const std::vector<GameRecord> games = read_pgn(row.text);
+    REQUIRE(games.size() == 1);
+    const auto illegal = std::find_if(games[0].diagnostics.begin(), games[0].diagnostics.end(),
+                                      [](const Diagnostic& d) { return d.code == Code::Illegal; });
+    REQUIRE(illegal != games[0].diagnostics.end());
+    CHECK((illegal->message.find("; legal as White's move") != std::string::npos) == row.noted);
+    if (row.noted)
+      CHECK(illegal->message.find("; legal as White's move 4 if Black's move 3 is missing") != std::string::npos);
+  }
+}
+
 TEST_CASE("a Result tag the result token overrules is kept in a comment") {
   struct Row {
     std::string tag;
