@@ -18,7 +18,9 @@
 //     `Game IV. — …`, `A. Burn v. C. von Bardeleben.`, `Game 1, played on …`) and the lines
 //     between it and the score give tags: White, Black (`White: X. Black: Y.`, `X v. Y`, a
 //     White/Black column header and the names under it, `(Anderssen.)  (Kieseritzky.)` too),
-//     Event, Round, Date, Opening.
+//     Event (only a named one: `the London Tournament`, `the match between X and Y`), Round
+//     (`round 3`, `Round IX`, `in the ninth round`), Date, Opening. The PGN keeps the heading
+//     itself in a comment before the moves and the score's place in the book in [Annotator].
 //  6. `Resigns`, `Drawn`, `and wins`, `and mates …`, `1-0`, `0-1`, `1/2-1/2` end the score.
 #pragma once
 
@@ -110,7 +112,8 @@ struct BookReplay {
 // Reads and resolves a found score. `text` is BookExtraction::text (for lines and columns).
 BookReplay replay_book_game(const BookGame& game, std::string_view text);
 
-// PGN of a replayed game: its tags, the moves in English SAN, a comment naming a gap or a stop.
+// PGN of a replayed game: its tags, the heading in a comment, the moves in English SAN, a comment
+// naming a gap or a stop.
 std::string book_game_to_pgn(const BookGame& game, const BookReplay& replay);
 
 // One JSON object (one line) for `--report`: game, first_line, last_line, heading, tags, plies,
