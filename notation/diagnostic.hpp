@@ -86,9 +86,18 @@ struct Diagnostic {
   std::vector<std::string> candidates;   // for ambiguous moves (SAN)
   std::vector<std::string> suggestions;  // best first (SAN)
   std::vector<bool> suggestion_evident;  // parallel to suggestions
+  // Parallel to suggestions: what each supposes was written wrong (suggestion_kind_name():
+  // "slip", "missing ply", …); a "missing ply" suggestion is the move left out before the
+  // written one, which then follows it.
+  std::vector<std::string> suggestion_kinds;
   // The main-line position before the move (X-FEN), when the reader was asked for it and read
   // the game without its model (ReadOptions::fen_in_diagnostics); empty otherwise.
   std::string fen;
 };
+
+// Whether suggestion `i` of `d` is a move left out before the written one (kind "missing ply").
+inline bool suggestion_is_missing_ply(const Diagnostic& d, std::size_t i) {
+  return i < d.suggestion_kinds.size() && d.suggestion_kinds[i] == "missing ply";
+}
 
 }  // namespace planilla

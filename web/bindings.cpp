@@ -72,6 +72,7 @@ json diagnostic_json(const Diagnostic& d) {
   json evident = json::array();
   for (bool e : d.suggestion_evident) evident.push_back(e);
   j["evident"] = evident;
+  j["kinds"] = d.suggestion_kinds;  // "missing ply": the move is inserted before the written one
   return j;
 }
 

@@ -25,6 +25,7 @@
       start: "start", san: "", lan: "long algebraic", long: "FIDE long", spoken: "spoken", descriptive: "descriptive",
       "descriptive-classic": "descriptive, classic", figurine: "figurine", uci: "UCI", iccf: "ICCF numeric",
       error: "error", warning: "warning", note: "note",
+      leftOut: "{0} left out before {1}", transposed: "{0}: two moves written in the wrong order (swap them in the text)",
     },
     es: {
       tagline: "Traducir y revisar planillas de ajedrez. Todo se hace en esta página: no se envía nada.",
@@ -41,6 +42,7 @@
       start: "inicio", san: "", lan: "algebraica larga", long: "larga FIDE", spoken: "hablada", descriptive: "descriptiva",
       "descriptive-classic": "descriptiva clásica", figurine: "figurines", uci: "UCI", iccf: "numérica ICCF",
       error: "error", warning: "aviso", note: "nota",
+      leftOut: "{0} omitida antes de {1}", transposed: "{0}: dos jugadas escritas en orden inverso (cámbielas en el texto)",
     },
   };
   let ui = (navigator.language || "en").toLowerCase().startsWith("es") ? "es" : "en";
@@ -145,10 +147,20 @@
     if (d.suggestions.length) {
       const box = Object.assign(document.createElement("div"), { className: "suggestions" });
       box.append(t("suggestions"));
+      // A move left out is inserted before the written one; two plies written in the wrong order
+      // are the user's to swap (replacing one token would drop the other move).
       d.suggestions.forEach((s, i) => {
-        const b = Object.assign(document.createElement("button"), { type: "button", textContent: s });
+        const kind = (d.kinds || [])[i];
+        const missing = kind === "missing ply";
+        const b = Object.assign(document.createElement("button"), { type: "button", textContent: missing ? `${s} … ${d.written}` : s });
         if (d.evident[i]) b.classList.add("evident");
-        b.addEventListener("click", () => applySuggestion(d, s));
+        if (missing) b.title = t("leftOut", s, d.written);
+        if (kind === "plies transposed") {
+          b.disabled = true;
+          b.title = t("transposed", s);
+        } else {
+          b.addEventListener("click", () => applySuggestion(d, missing ? `${s} ${d.written}` : s));
+        }
         box.append(b);
       });
       li.append(box);

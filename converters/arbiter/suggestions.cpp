@@ -152,9 +152,11 @@ void fill_suggestions(GameRecord& record, const Language& language, const Resolv
     auto found = suggest(*before, node.text, parsed ? &parsed->move : nullptr, language, rest, so);
     d.suggestions.clear();
     d.suggestion_evident.clear();
+    d.suggestion_kinds.clear();
     for (const Suggestion& s : found) {
       d.suggestions.push_back(s.san);
       d.suggestion_evident.push_back(s.evident);
+      d.suggestion_kinds.emplace_back(suggestion_kind_name(s.kind));
     }
   }
 }

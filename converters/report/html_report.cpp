@@ -146,13 +146,22 @@ class HtmlReport final : public ReportWriter {
       for (const auto& c : d.candidates) b += " <b>" + html_escape(c) + "</b>";
       b += "</p>";
     }
-    if (!d.suggestions.empty()) {
-      b += "<p class=\"sugg\">Did you mean (green):";
+    // The readings of the token, then the moves that may have been left out before it.
+    bool read_as = false;
+    for (const bool missing : {false, true}) {
+      std::string list;
       for (std::size_t i = 0; i < d.suggestions.size(); ++i) {
-        b += " <b>" + html_escape(d.suggestions[i]) + "</b>";
-        if (i < d.suggestion_evident.size() && d.suggestion_evident[i]) b += " (evident)";
+        if (suggestion_is_missing_ply(d, i) != missing) continue;
+        list += " <b>" + html_escape(d.suggestions[i]) + "</b>";
+        if (i < d.suggestion_evident.size() && d.suggestion_evident[i]) list += " (evident)";
       }
-      b += "</p>";
+      if (list.empty()) continue;
+      b += !missing ? "<p class=\"sugg\">Did you mean (green):"
+                    : std::string("<p class=\"sugg\">") +
+                          (read_as ? "Or a move left out before " : "A move left out before ") +
+                          html_escape(d.written) + " (green)?";
+      read_as = true;
+      b += list + "</p>";
     }
     b += "</div>";
   }

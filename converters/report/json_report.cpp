@@ -184,6 +184,7 @@ class JsonReport final : public ReportWriter {
       detail.field("move", d.suggestions[i]);
       detail.key("evident");
       detail.boolean(i < d.suggestion_evident.size() && d.suggestion_evident[i]);
+      if (i < d.suggestion_kinds.size()) detail.field("kind", d.suggestion_kinds[i]);
       line += '}';
     }
     line += ']';

@@ -107,13 +107,24 @@ class TextReport final : public ReportWriter {
       }
       out += '\n';
     }
-    if (!d.suggestions.empty()) {
-      out += "  = did you mean:";
+    // The readings of the token, then the moves that may have been left out before it (after
+    // which the written move follows): "= a move left out before Nf6? a3, b3".
+    bool read_as = false;
+    for (const bool missing : {false, true}) {
+      std::string list;
       for (std::size_t i = 0; i < d.suggestions.size(); ++i) {
-        out += i ? ", " : " ";
-        out += d.suggestions[i];
-        if (i < d.suggestion_evident.size() && d.suggestion_evident[i]) out += " (evident)";
+        if (suggestion_is_missing_ply(d, i) != missing) continue;
+        list += list.empty() ? " " : ", ";
+        list += d.suggestions[i];
+        if (i < d.suggestion_evident.size() && d.suggestion_evident[i]) list += " (evident)";
       }
+      if (list.empty()) continue;
+      if (!missing) out += "  = did you mean:";
+      else
+        out +=
+            std::string(read_as ? "  = or a move left out before " : "  = a move left out before ") + d.written + "?";
+      read_as = true;
+      out += list;
       out += '\n';
     }
     if (word) {

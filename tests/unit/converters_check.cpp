@@ -12,6 +12,7 @@
 
 #include "board/fen.hpp"
 #include "converters/arbiter/detect.hpp"
+#include "converters/arbiter/suggestions.hpp"
 #include "converters/pgn/reader.hpp"
 #include "converters/report/source_lines.hpp"
 #include "converters/run/check.hpp"
@@ -20,14 +21,18 @@ using namespace planilla;
 
 namespace {
 
-// The report's lines for `text` (one game), split at '\n'.
-std::vector<std::string> report(const std::string& text) {
+// The report's lines for `text` (one game), split at '\n'; `suggest`: with the suggestions `check`
+// adds to move errors.
+std::vector<std::string> report(const std::string& text, bool suggest = false) {
   std::ostringstream out;
   CheckReporter reporter(out, CheckReportOptions{});
   reporter.begin_file("t.pgn");
   ReadOptions options;
   options.file_name = "t.pgn";
-  for (const GameRecord& r : read_pgn(text, options)) reporter.game(r);
+  for (GameRecord& r : read_pgn(text, options)) {
+    if (suggest) fill_suggestions(r, english(), ResolveOptions{});
+    reporter.game(r);
+  }
   reporter.finish();  // (the summary line last)
   std::vector<std::string> lines;
   std::istringstream in(out.str());
@@ -83,6 +88,30 @@ TEST_CASE("check text report: a short line is shown whole, the caret under the m
   REQUIRE(shown.size() == 1);
   CHECK(shown[0].source == "1. e4 e5 2. Nf6 *");
   CHECK(shown[0].source.substr(shown[0].caret, 3) == "Nf6");
+}
+
+TEST_CASE("check text report: readings of the token, then the moves that may have been left out before it") {
+  // `4. Nf6`: White's fourth move is missing from the score (Black's Nf6 follows any of them);
+  // `4. Ke3`: read as other moves.
+  struct Row {
+    std::string movetext;
+    std::string did_you_mean;  // the line, "" for none
+    std::string left_out;
+  };
+  const Row rows[] = {
+      {"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Nf6 5. O-O Be7 *", "", "  = a move left out before Nf6? a3, b3, c3, d3, g3"},
+      {"1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Ke3 Nf6 *", "  = did you mean: Ke2, Nc3, Be2, Bd3, Kf1", ""},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.movetext);
+    std::string did_you_mean, left_out;
+    for (const std::string& l : report("[Event \"x\"]\n\n" + row.movetext + "\n", true)) {
+      if (l.starts_with("  = did you mean:")) did_you_mean = l;
+      if (l.find("a move left out before") != std::string::npos) left_out = l;
+    }
+    CHECK(did_you_mean == row.did_you_mean);
+    CHECK(left_out == row.left_out);
+  }
 }
 
 TEST_CASE("check text report: a stranger's control characters are shown, never sent to the terminal") {
@@ -234,6 +263,7 @@ TEST_CASE("check JSON report: each line is what nlohmann's dump() makes of the s
     d.candidates = {text, "Nc3"};
     d.suggestions = {"Nf3", text};
     d.suggestion_evident = {true, false};
+    d.suggestion_kinds = {"slip", "missing ply"};
     const std::string report = json_report("f.pgn", [&](CheckReporter& r) { r.file_diagnostic(d); });
     const std::string first = report.substr(0, report.find('\n') + 1);
 
@@ -255,7 +285,8 @@ TEST_CASE("check JSON report: each line is what nlohmann's dump() makes of the s
     j["candidates"] = d.candidates;
     j["suggestions"] = d.suggestions;
     j["suggestion_details"] =
-        nlohmann::ordered_json::array({{{"move", "Nf3"}, {"evident", true}}, {{"move", text}, {"evident", false}}});
+        nlohmann::ordered_json::array({{{"move", "Nf3"}, {"evident", true}, {"kind", "slip"}},
+                                       {{"move", text}, {"evident", false}, {"kind", "missing ply"}}});
     // No game: no position, no players.
     for (const char* k : {"fen", "white", "black", "event"}) j[k] = nullptr;
     CHECK(first == j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
