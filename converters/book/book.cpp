@@ -1177,6 +1177,10 @@ BookExtraction extract_book_games(std::string_view bytes) {
             !diagram_placement.empty()) {
           cur->game.diagram_fen = diagram_placement + (c0.black_start ? " b" : " w") + " - - 0 1";
           cur->game.diagram_line = diagram_at;
+          // "1. ........  R-R8 ch" under a diagram, Black to play: the score begins on Black's
+          // side (it was a gap before its first move, and no score). Without a diagram such a
+          // line is a note's (a position shown as an illustration, which no replay can read).
+          if (c0.black_start) cur->side = Color::Black;
         }
         if (heading) {
           cur->game.has_heading = true;

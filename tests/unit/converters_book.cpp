@@ -742,3 +742,44 @@ TEST_CASE("book: a score after a diagram that is no game from the start is read 
   CHECK_FALSE(plain.replays[0].complete);
   CHECK(plain.replays[0].start_fen.empty());
 }
+
+TEST_CASE("book: a score after a diagram that starts with Black's move, White's left blank") {
+  // `1. ...  R-R8 ch` under a diagram: Black to play from it (the score was a gap before its first
+  // move, and no game). Without a diagram such a line is a note's: a position shown only as an
+  // illustration, which no replay can read.
+  const std::string diagram =
+      "        ---------------------------------------\n"
+      "     8 |    |    |    |    |    |    | #K |    |\n"
+      "       |---------------------------------------|\n"
+      "     7 |    |    |    |    |    |    |    |    |\n"
+      "       |---------------------------------------|\n"
+      "     6 |    |    |    |    |    |    |    |    |\n"
+      "       |---------------------------------------|\n"
+      "     5 |    |    |    |    |    |    |    |    |\n"
+      "       |---------------------------------------|\n"
+      "     4 |    |    |    |    |    |    |    |    |\n"
+      "       |---------------------------------------|\n"
+      "     3 |    |    |    |    |    |    |    | ^P |\n"
+      "       |---------------------------------------|\n"
+      "     2 | #R |    |    |    |    | ^P | ^P |    |\n"
+      "       |---------------------------------------|\n"
+      "     1 |    |    |    |    |    |    | ^K |    |\n"
+      "        ---------------------------------------\n"
+      "         A    B    C    D    E    F    G    H\n\n"
+      "                Diag. 2.\n\n";
+  for (const char* dots : {"........", "...", "\xE2\x80\xA6"}) {
+    CAPTURE(dots);
+    const std::string score = std::string("          1. ") + dots +
+                              "          R-R8 ch\n"
+                              "          2. K-R2           K-B1\n"
+                              "          3. P-KKt4         K-K2\n";
+    const BookRun r = run_book("The ending.\n\n" + diagram + score);
+    REQUIRE(r.ex.games.size() == 1);
+    CAPTURE(r.replays[0].summary);
+    CHECK(r.replays[0].complete);
+    CHECK(r.replays[0].start_fen == "6k1/8/8/8/8/7P/r4PP1/6K1 b - - 0 1");
+    CHECK(san_of_from(r.replays[0]) == "Ra1+ Kh2 Kf8 g4 Ke7");
+    CHECK(book_game_to_pgn(r.ex.games[0], r.replays[0]).find("1... Ra1+ 2. Kh2 Kf8 3. g4 Ke7 *") != std::string::npos);
+    CHECK(run_book("The ending.\n\n" + score).ex.games.empty());
+  }
+}
