@@ -1528,11 +1528,13 @@ std::string book_game_to_pgn(const BookGame& game, const BookReplay& replay) {
     std::replace(heading.begin(), heading.end(), '}', ')');  // (a comment ends at its first brace)
     if (!heading.empty()) emit("{" + heading + "}");
   }
-  if (black_first && !plies.empty()) emit("1...");
   for (std::size_t i = 0; i < plies.size(); ++i) {
     const Move m = plies[i].move;
-    if ((i + black_first) % 2 == 0) emit(std::to_string((i + black_first) / 2 + 1) + ".");
-    emit(write_move(pos, m));
+    // A move number stays on the line of its move ("10." alone at a line's end reads badly).
+    const std::string number = (i + black_first) % 2 == 0 ? std::to_string((i + black_first) / 2 + 1) + ". "
+                               : i == 0                   ? std::string("1... ")
+                                                          : std::string();
+    emit(number + write_move(pos, m));
     pos.play(m);
   }
   if (!replay.complete) emit("{" + replay.summary + "}");

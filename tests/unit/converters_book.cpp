@@ -3,6 +3,7 @@
 // in each typography class. Every game here is typed for the test (famous games, as facts).
 #include <doctest/doctest.h>
 
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -305,6 +306,8 @@ TEST_CASE("book: headings give tags") {
     const std::string pgn = book_game_to_pgn(g, r.replays[0]);
     CHECK(pgn.find("[Result \"1-0\"]") != std::string::npos);
     CHECK(pgn.find(std::string("[Round \"") + row.round + "\"]") != std::string::npos);
+    // A move number stays on the line of its move.
+    CHECK_FALSE(std::regex_search(pgn, std::regex("[0-9]+\\.\n")));
     CHECK(pgn.find("[Annotator \"descriptive score " + std::to_string(g.number) + " extracted from the book text") !=
           std::string::npos);
   }
