@@ -436,12 +436,11 @@ class FastReader {
     return token_at(end, w, false, 0);
   }
 
-  // Whether the move number `n` is taken here: one that fits (nearly every one), and a count
-  // that number_slip() calls a convention (from 1 after a FEN of a later move, or from the game's
-  // own move after a FEN of move 1), with the later numbers of that count. Anything else goes to the grammar lane,
-  // which decides whether it is a slip to remark on (W-MOVE-NUMBER). The lane keeps only the shift of that count (no
-  // number before a move is passed over here, as the grammar lane passes over a second one), so it hands over some
-  // games the grammar lane then reads without a remark, and never takes one it remarks on.
+  // Whether the move number `n` is taken here: one that fits (nearly every one), and a count the
+  // main line's first number sets (number_sets_count()), with the later numbers of that count. Anything else goes to
+  // the grammar lane, which decides whether it is a slip to remark on (W-MOVE-NUMBER). The lane keeps only the shift of
+  // that count (no number before a move is passed over here, as the grammar lane passes over a second one), so it hands
+  // over some games the grammar lane then reads without a remark, and never takes one it remarks on.
   bool number_fits_here(WrittenNumber n) {
     Frame& f = top();
     const Position& pos = f.current();
@@ -449,14 +448,12 @@ class FastReader {
       f.numbering = LineNumbering{};
       return true;
     }
-    const LineNumbering shifted{static_cast<std::int64_t>(n.number) - pos.fullmove_number(),
-                                n.black && pos.side_to_move() == Color::White, false};
-    if (depth_ == 1 && !f.has_move && (n.number == 1 || pos.fullmove_number() == 1)) {
-      f.numbering = shifted;
+    const LineNumbering shift = number_shift(n, pos);
+    if (number_sets_count(n, pos, depth_ == 1 && !f.has_move)) {
+      f.numbering = shift;
       return true;
     }
-    return (f.numbering.shift != 0 || f.numbering.black_for_white) && f.numbering.shift == shifted.shift &&
-           f.numbering.black_for_white == shifted.black_for_white;
+    return f.numbering.shifted() && f.numbering.same_shift(shift);
   }
 
   // The move token from i_ to `end`; `plain`: plain_ahead() has read it into w.

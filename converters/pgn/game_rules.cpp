@@ -1,7 +1,5 @@
 #include "converters/pgn/game_rules.hpp"
 
-#include <algorithm>
-
 #include "board/fen.hpp"
 #include "converters/pgn/variant.hpp"
 
@@ -128,31 +126,31 @@ WrittenNumber read_written_number(std::string_view text) {
   const std::size_t digits_end = i;
   while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
   std::size_t dots = 0;
-  for (; i < text.size(); ++dots) {
-    if (text[i] == '.') {
+  bool ellipsis = false;  // `…` alone names Black's move
+  for (;; ++dots) {
+    if (i < text.size() && text[i] == '.') {
       ++i;
-    } else if (text.substr(i, 3) == "\xE2\x80\xA6") {  // …
+    } else if (text.substr(i, 3) == "\xE2\x80\xA6") {
       i += 3;
-      ++dots;  // an ellipsis alone names Black's move
+      ellipsis = true;
     } else {
       break;
     }
   }
-  n.black = dots >= 2;
+  n.black = dots >= 2 || ellipsis;
   n.size = dots == 0 ? digits_end : i;
   return n;
 }
 
 bool number_slip(WrittenNumber n, const Position& pos, LineNumbering& line, bool first) {
   if (line.numbered) return false;
-  line.numbered = true;
-  const bool fits = number_fits(n, pos);
-  const std::int64_t shift = static_cast<std::int64_t>(std::min(n.number, kNoMoveNumber)) - pos.fullmove_number();
-  const bool black_for_white = n.black && pos.side_to_move() == Color::White;
-  const bool slip = !fits && !(first && (n.number == 1 || pos.fullmove_number() == 1)) &&
-                    (shift != line.shift || black_for_white != line.black_for_white);
-  line.shift = fits ? 0 : shift;
-  line.black_for_white = fits ? false : black_for_white;
+  if (number_fits(n, pos)) {
+    line = LineNumbering{0, false, true};
+    return false;
+  }
+  const LineNumbering shift = number_shift(n, pos);
+  const bool slip = !number_sets_count(n, pos, first) && !line.same_shift(shift);
+  line = LineNumbering{shift.shift, shift.black_for_white, true};
   return slip;
 }
 

@@ -95,14 +95,27 @@ struct LineNumbering {
   bool numbered = false;
   // A variation's numbering begins with its parent's shift.
   LineNumbering variation() const { return LineNumbering{shift, false, false}; }
+  bool shifted() const { return shift != 0 || black_for_white; }
+  bool same_shift(const LineNumbering& o) const { return shift == o.shift && black_for_white == o.black_for_white; }
 };
+
+// How a number differs from the move due in `pos` (the numbers are saturated: no overflow).
+inline LineNumbering number_shift(WrittenNumber n, const Position& pos) {
+  return LineNumbering{static_cast<std::int64_t>(n.number) - pos.fullmove_number(),
+                       n.black && pos.side_to_move() == Color::White, false};
+}
+
+// Whether the main line's first number (`first`) sets the line's own count: numbering from 1
+// after a FEN of a later move (as engine-match tools write), or from the game's own move after a
+// FEN of move 1 (a default, as position collections write).
+inline bool number_sets_count(WrittenNumber n, const Position& pos, bool first) {
+  return first && (n.number == 1 || pos.fullmove_number() == 1);
+}
 
 // Reads a move number standing before the move due in `pos` into `line`; true when it is a slip
 // to remark on (W-MOVE-NUMBER): it does not fit, and its shift is new in the line. A second
 // number before the same move is the first's (`5.3 Nxg3`). `first`: the main line's first number
-// before any move. Numbering from 1 after a FEN of a later move (as engine-match tools write),
-// and numbering from the game's own move after a FEN whose move number is 1 (a placeholder, as
-// position collections write), are conventions that set the line's count; `1...` with White to
+// before any move, which may set the line's count (number_sets_count()); `1...` with White to
 // move is the move's own error.
 // Example: `5. c3 Ba5 7. d4 exd4 7. O-O`: the first 7 is a slip, the second fits.
 bool number_slip(WrittenNumber n, const Position& pos, LineNumbering& line, bool first);

@@ -350,7 +350,7 @@ TEST_CASE("a move number that is not its move's is remarked on, once for each sl
        {"7."},
        {11},
        "the move number 7. stands where White's move 6 is due"},
-      // A FEN whose move number is 1 (a placeholder) and the game's own numbers: the same; a slip
+      // A FEN whose move number is 1 (a default) and the game's own numbers: the same; a slip
       // in them is one.
       {"[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n30. Rh7 Kd8 31. Rh8+ Kc7 33. Rh7+ *",
        {"33."},
