@@ -3,6 +3,7 @@
 // notes). Exceptions never cross a layer on well-formed input.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -90,14 +91,32 @@ struct Diagnostic {
   // "slip", "missing ply", …); a "missing ply" suggestion is the move left out before the
   // written one, which then follows it.
   std::vector<std::string> suggestion_kinds;
+  // Parallel to suggestions: how many written plies, from the written one on, the suggestion
+  // drops before its move (a line written twice: 2 or 4); 0 for the others.
+  std::vector<std::uint32_t> suggestion_drops;
   // The main-line position before the move (X-FEN), when the reader was asked for it and read
   // the game without its model (ReadOptions::fen_in_diagnostics); empty otherwise.
   std::string fen;
 };
 
-// Whether suggestion `i` of `d` is a move left out before the written one (kind "missing ply").
-inline bool suggestion_is_missing_ply(const Diagnostic& d, std::size_t i) {
-  return i < d.suggestion_kinds.size() && d.suggestion_kinds[i] == "missing ply";
+// How the reports list suggestion `i` of `d`: a reading of the written token; a move left out
+// before it ("missing ply"); or the move played after a line written twice, which starts at the
+// written token and is dropped ("repeated plies").
+enum class SuggestionGroup : std::uint8_t { ReadAs, LeftOut, Repeat };
+inline SuggestionGroup suggestion_group(const Diagnostic& d, std::size_t i) {
+  if (i >= d.suggestion_kinds.size()) return SuggestionGroup::ReadAs;
+  if (d.suggestion_kinds[i] == "missing ply") return SuggestionGroup::LeftOut;
+  if (d.suggestion_kinds[i] == "repeated plies") return SuggestionGroup::Repeat;
+  return SuggestionGroup::ReadAs;
+}
+// The groups in the order of their best suggestion (the list is best first), each once.
+inline std::vector<SuggestionGroup> suggestion_groups(const Diagnostic& d) {
+  std::vector<SuggestionGroup> out;
+  for (std::size_t i = 0; i < d.suggestions.size(); ++i) {
+    const SuggestionGroup g = suggestion_group(d, i);
+    if (std::find(out.begin(), out.end(), g) == out.end()) out.push_back(g);
+  }
+  return out;
 }
 
 }  // namespace planilla

@@ -22,6 +22,7 @@ std::string_view suggestion_kind_name(SuggestionKind kind) {
     case SuggestionKind::CastlingAsKing: return "castling as a king move";
     case SuggestionKind::Transposed: return "plies transposed";
     case SuggestionKind::MissingPly: return "missing ply";
+    case SuggestionKind::RepeatedPlies: return "repeated plies";
     case SuggestionKind::Continuation: return "the rest of the game";
   }
   return "slip";
@@ -47,6 +48,8 @@ constexpr double kCostSwapped = 0.5;
 constexpr double kCostCastlingKing = 0.3;
 constexpr double kCostTransposed = 1.0;
 constexpr double kCostMissing = 1.2;
+// A line copied twice: the written plies equal the ones before them, which no slip explains.
+constexpr double kCostRepeated = 0.8;
 // Beyond this a reading is not "what was written" any more.
 constexpr double kMaxCost = 2.6;
 // A check mark of the score that a reading contradicts (ranking only, never legality).
@@ -501,11 +504,37 @@ const std::vector<Closest>& closest_readings(RenderingMemo& memo, const Text& ta
   return closest;
 }
 
+// The lengths of a line written twice: the last move of both sides, or the last two.
+constexpr std::size_t kRepeatedLines[] = {2, 4};
+
+// Whether `written` and the next k - 1 plies of `following` are the last k plies of `preceding`
+// again, letter for letter but for check marks, glyphs and draw offers.
+bool repeats_before(const WrittenMove& written, std::span<const WrittenMove> following,
+                    std::span<const WrittenMove> preceding, std::size_t k) {
+  if (preceding.size() < k || following.size() < k - 1) return false;
+  const auto same_writing = [](WrittenMove a, WrittenMove b) {
+    for (WrittenMove* w : {&a, &b}) w->span = {}, w->check = CheckMark::None, w->nag = 0, w->draw_offer = false;
+    return a == b;
+  };
+  const std::span<const WrittenMove> earlier = preceding.subspan(preceding.size() - k);
+  if (!same_writing(written, earlier[0])) return false;
+  for (std::size_t j = 1; j < k; ++j)
+    if (!same_writing(following[j - 1], earlier[j])) return false;
+  return true;
+}
+
 }  // namespace
+
+std::size_t repeated_line(const WrittenMove& written, std::span<const WrittenMove> following,
+                          std::span<const WrittenMove> preceding) {
+  for (const std::size_t k : kRepeatedLines)
+    if (repeats_before(written, following, preceding, k)) return k;
+  return 0;
+}
 
 std::vector<Suggestion> suggest(const Position& before, std::string_view written, const WrittenMove* written_move,
                                 const Language& language, std::span<const WrittenMove> following,
-                                const SuggestOptions& options) {
+                                const SuggestOptions& options, std::span<const WrittenMove> preceding) {
   MoveList legal;
   before.legal_moves(legal);
   if (legal.empty()) return {};
@@ -596,7 +625,28 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
       }
     }
   }
+  bool repeat_ends_score = false;
   if (written_move && !ambiguous && !reads_here) {
+    // A line written twice: the written ply and the next ones (two or four plies, whole moves of
+    // both sides, so the side to move stays) are the ones just before them again; they are
+    // dropped and the ply written after them is played now.
+    for (const std::size_t k : kRepeatedLines) {
+      if (!repeats_before(*written_move, following, preceding, k)) continue;
+      if (following.size() == k - 1) {
+        // The score ends with the repeat: dropping it is a reading that plays no move, and no
+        // reading that plays one is evident beside it.
+        repeat_ends_score = true;
+        continue;
+      }
+      if (lookahead < k) continue;
+      auto now = resolve_on(following[k - 1], before, ro);
+      if (!now) continue;
+      Position p = before.after(*now);
+      Hypothesis h{*now, SuggestionKind::RepeatedPlies, kCostRepeated, static_cast<int>(k), 0, false, {}};
+      h.kept = k + replay(p, following.subspan(k), lookahead - k, ro, marks_checks, h.marks);
+      h.full = h.kept == lookahead;
+      hyps.push_back(h);
+    }
     // A ply missing: some move of the side to move, after which the written move is the
     // opponent's and the rest follows.
     // Every legal move is tried: one left out could be the move played, and then a wrong
@@ -625,7 +675,12 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
   // Distinct readings of the score: a move, and what happened to the written token (read as
   // that move, played a ply or two later, or preceded by a missing ply).
   auto family = [](const Hypothesis& h) {
-    return h.kind == SuggestionKind::MissingPly ? 3 : h.kind == SuggestionKind::Transposed ? h.shift : 0;
+    switch (h.kind) {
+      case SuggestionKind::MissingPly: return 3;
+      case SuggestionKind::Transposed: return h.shift;
+      case SuggestionKind::RepeatedPlies: return 4 + h.shift;
+      default: return 0;
+    }
   };
   std::vector<Hypothesis> unique;
   for (const Hypothesis& h : hyps) {
@@ -641,7 +696,7 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
   // it must be clearly the closest to what was written.
   bool evident = false;
   const Hypothesis& top = unique[0];
-  if (top.full && top.cost <= kMaxEvidentCost && top.kind != SuggestionKind::Continuation) {
+  if (top.full && top.cost <= kMaxEvidentCost && top.kind != SuggestionKind::Continuation && !repeat_ends_score) {
     if (lookahead > 0) {
       evident = std::none_of(unique.begin() + 1, unique.end(), [](const Hypothesis& h) { return h.full; });
     } else {
@@ -661,12 +716,14 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
   std::vector<Suggestion> out;
   for (std::size_t i = 0; i < unique.size() && out.size() < options.max_suggestions; ++i) {
     const Hypothesis& h = unique[i];
-    // One suggestion per move (and one more for it as a missing ply): a transposition that
-    // plays the same move now is counted above, not listed twice.
-    const bool missing = h.kind == SuggestionKind::MissingPly;
-    if (std::any_of(out.begin(), out.end(), [&](const Suggestion& o) {
-          return o.move == h.move && (o.kind == SuggestionKind::MissingPly) == missing;
-        }))
+    // One suggestion per move (and one more for it as a missing ply, and for it after a line
+    // written twice): a transposition that plays the same move now is counted above, not listed
+    // twice.
+    const auto edit = [](SuggestionKind k) {
+      return k == SuggestionKind::MissingPly ? 1 : k == SuggestionKind::RepeatedPlies ? 2 : 0;
+    };
+    if (std::any_of(out.begin(), out.end(),
+                    [&](const Suggestion& o) { return o.move == h.move && edit(o.kind) == edit(h.kind); }))
       continue;
     Suggestion s;
     s.move = h.move;
@@ -691,6 +748,11 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
                              : "two moves of the same side transposed: this move comes first";
         break;
       case SuggestionKind::MissingPly: s.why = "a ply is missing before '" + std::string(written) + "'"; break;
+      case SuggestionKind::RepeatedPlies:
+        s.why = "a line written twice: the " + plies(static_cast<std::size_t>(h.shift)) + " from '" +
+                std::string(written) + "' repeat the " + std::to_string(h.shift) +
+                " before them, and the game goes on with " + s.san;
+        break;
       case SuggestionKind::Continuation: s.why = "far from the writing, but the rest of the game needs it"; break;
     }
     if (lookahead == 0) s.why += "; nothing follows to test it";

@@ -6,10 +6,10 @@
 // (file or rank off by one, a neighbouring key, an OCR confusion such as 6/b, 1/l, 0/O, 5/S, 8/B),
 // a wrong piece letter (another piece of the language, or the same letter read in another
 // language: `R` is a rook in English and a king in Spanish), a rank counted from the other side,
-// from/to swapped in a long form, castling written as a king move, two plies transposed, or a ply
-// missing. Each hypothesis is tested by replaying the written tokens that follow it: a reading
-// under which the rest of the game stays legal is far more plausible than one under which it
-// breaks at once.
+// from/to swapped in a long form, castling written as a king move, two plies transposed, a ply
+// missing, or a line written twice (the plies that repeat the ones before them are dropped). Each hypothesis is tested
+// by replaying the written tokens that follow it: a reading under which the rest of the game stays legal is far more
+// plausible than one under which it breaks at once.
 #pragma once
 
 #include <cstddef>
@@ -34,6 +34,8 @@ enum class SuggestionKind : std::uint8_t {
   CastlingAsKing,     // castling written as a king move the rules do not allow (Kh1, Kg1 in 960)
   Transposed,         // two plies written in the wrong order; `move` is the one to play now
   MissingPly,         // a ply was left out; `move` is the ply to insert before the written one
+  RepeatedPlies,      // the written ply and the next ones repeat the plies before them (a line
+                      // copied twice); they are dropped and `move`, the ply written after them, is played
   Continuation,       // far from the writing, but the move the rest of the game needs
 };
 
@@ -51,7 +53,9 @@ struct Suggestion {
   std::size_t kept = 0;
   std::size_t lookahead = 0;
   // Transposed: the move written as `written` is played one ply (adjacent transposition) or two
-  // plies (same side) later; MissingPly: `written` is played right after `move`. 0 otherwise.
+  // plies (same side) later; MissingPly: `written` is played right after `move`; RepeatedPlies:
+  // how many written plies, from `written` on, repeat the ones before them and are dropped (2 or
+  // 4: whole moves of both sides). 0 otherwise.
   int shift = 0;
 };
 
@@ -78,10 +82,21 @@ struct SuggestOptions {
 // Errors: none; empty when no legal move exists or nothing is close to the writing (a reading
 // that costs as much as writing every character anew and shares none of them is not close:
 // it stays only as a Continuation the rest of the game needs).
+// `preceding` are the written moves of the main line before it, the last one last (only the
+// last four are looked at): a line written twice (`3. Bb5 a6 3. Bb5 a6 4. Ba4`) is a reading
+// only when the written plies equal them, letter for letter but for check marks and glyphs.
 // Example: after 1.e4 e5 2.Ke2 Nc6, "Kd4" (no king move reaches d4) with nothing following
 //          suggests Kd3 first (one rank off; not evident: Ke3 and Kf3 are as close).
 std::vector<Suggestion> suggest(const Position& before, std::string_view written, const WrittenMove* written_move,
                                 const Language& language, std::span<const WrittenMove> following,
-                                const SuggestOptions& options = {});
+                                const SuggestOptions& options = {}, std::span<const WrittenMove> preceding = {});
+
+// How many written plies, from `written` on, are a line written twice: with the next ones of
+// `following` it repeats the plies just before it in `preceding` (the last one last), letter for
+// letter but for check marks and glyphs. 2: the last move of both sides written again; 4: the
+// last two. 0 when it does not.
+// Example: after 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6, "Bb5" followed by "a6 Ba4" → 2.
+std::size_t repeated_line(const WrittenMove& written, std::span<const WrittenMove> following,
+                          std::span<const WrittenMove> preceding);
 
 }  // namespace planilla

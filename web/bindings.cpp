@@ -72,7 +72,10 @@ json diagnostic_json(const Diagnostic& d) {
   json evident = json::array();
   for (bool e : d.suggestion_evident) evident.push_back(e);
   j["evident"] = evident;
-  j["kinds"] = d.suggestion_kinds;  // "missing ply": the move is inserted before the written one
+  // "missing ply": the move is inserted before the written one; "repeated plies": the move
+  // played after a line written twice, which starts at the written one
+  j["kinds"] = d.suggestion_kinds;
+  j["drops"] = d.suggestion_drops;  // plies a "repeated plies" suggestion deletes, from the written one on
   return j;
 }
 

@@ -26,6 +26,8 @@
       "descriptive-classic": "descriptive, classic", figurine: "figurine", uci: "UCI", iccf: "ICCF numeric",
       error: "error", warning: "warning", note: "note",
       leftOut: "{0} left out before {1}", transposed: "{0}: two moves written in the wrong order (swap them in the text)",
+      repeated: "{1} begins a line written twice: delete it, and the game goes on with {0}",
+      dropped: "Deleted at line {0} a line written twice: {1}",
     },
     es: {
       tagline: "Traducir y revisar planillas de ajedrez. Todo se hace en esta página: no se envía nada.",
@@ -43,6 +45,8 @@
       "descriptive-classic": "descriptiva clásica", figurine: "figurines", uci: "UCI", iccf: "numérica ICCF",
       error: "error", warning: "aviso", note: "nota",
       leftOut: "{0} omitida antes de {1}", transposed: "{0}: dos jugadas escritas en orden inverso (cámbielas en el texto)",
+      repeated: "{1} empieza una línea escrita dos veces: se borra, y la partida sigue con {0}",
+      dropped: "Borrada en la línea {0} una línea escrita dos veces: {1}",
     },
   };
   let ui = (navigator.language || "en").toLowerCase().startsWith("es") ? "es" : "en";
@@ -147,8 +151,9 @@
     if (d.suggestions.length) {
       const box = Object.assign(document.createElement("div"), { className: "suggestions" });
       box.append(t("suggestions"));
-      // A move left out is inserted before the written one; two plies written in the wrong order
-      // are the user's to swap (replacing one token would drop the other move).
+      // A move left out is inserted before the written one; a line written twice is deleted, from
+      // the written token on; two plies written in the wrong order are the user's to swap
+      // (replacing one token would drop the other move).
       d.suggestions.forEach((s, i) => {
         const kind = (d.kinds || [])[i];
         const missing = kind === "missing ply";
@@ -158,6 +163,10 @@
         if (kind === "plies transposed") {
           b.disabled = true;
           b.title = t("transposed", s);
+        } else if (kind === "repeated plies") {
+          b.textContent = `✕ ${d.written} … ${s}`;
+          b.title = t("repeated", s, d.written);
+          b.addEventListener("click", () => dropRepeat(d, (d.drops || [])[i] || 0));
         } else {
           b.addEventListener("click", () => applySuggestion(d, missing ? `${s} ${d.written}` : s));
         }
@@ -168,11 +177,10 @@
     return li;
   }
 
-  // Replaces the written token (at its byte offset in the UTF-8 text) with the suggestion, then
-  // converts again; the output notes the change.
-  function applySuggestion(d, suggestion) {
-    const enc = new TextEncoder(), dec = new TextDecoder();
-    const bytes = enc.encode(last.text);
+  // The written token's byte offset in the UTF-8 text (its own, or the first occurrence on the
+  // diagnostic's line if the text moved), or -1 with a note that it was not found.
+  function locate(d, bytes) {
+    const enc = new TextEncoder();
     const written = enc.encode(d.written);
     let at = d.byte;
     const matches = (i) => written.every((b, k) => bytes[i + k] === b);
@@ -185,11 +193,42 @@
     if (at < 0) {
       notes = [() => t("notFound", d.written, d.line)];
       showResult(last);
-      return;
     }
-    const replaced = dec.decode(bytes.slice(0, at)) + suggestion + dec.decode(bytes.slice(at + written.length));
-    $("input").value = replaced;
+    return at;
+  }
+
+  // Replaces the written token with the suggestion, then converts again; the output notes the
+  // change.
+  function applySuggestion(d, suggestion) {
+    const bytes = new TextEncoder().encode(last.text), dec = new TextDecoder();
+    const at = locate(d, bytes);
+    if (at < 0) return;
+    const end = at + new TextEncoder().encode(d.written).length;
+    $("input").value = dec.decode(bytes.slice(0, at)) + suggestion + dec.decode(bytes.slice(end));
     notes.push(() => t("applied", d.line, d.written, suggestion));
+    convert();
+  }
+
+  // Deletes a line written twice: `count` move tokens from the written one on (move numbers and
+  // comments between them go too, and the move number just before it), then converts again.
+  function dropRepeat(d, count) {
+    const bytes = new TextEncoder().encode(last.text), dec = new TextDecoder();
+    const at = locate(d, bytes);
+    if (at < 0 || count < 1) return;
+    const before = dec.decode(bytes.slice(0, at)), rest = dec.decode(bytes.slice(at));
+    const token = /\s*(\{[^}]*\}|;[^\n]*|\d+\s*\.+(?=\s|$)|\S+)/y;
+    let end = 0;
+    for (let moves = 0; moves < count; ) {
+      token.lastIndex = end;
+      const m = token.exec(rest);
+      if (!m) return;
+      end = token.lastIndex;
+      if (!/^[{;]|^\d+\s*\.+$/.test(m[1])) ++moves;  // a move (a number glued to one counts as it)
+    }
+    const start = before.replace(/\d+\s*\.+\s*$/, "");  // the line's own move number
+    const dropped = (before.slice(start.length) + rest.slice(0, end)).replace(/\s+/g, " ").trim();
+    $("input").value = start + rest.slice(end).replace(/^[ \t]+/, start.length && !/\s$/.test(start) ? " " : "");
+    notes.push(() => t("dropped", d.line, dropped));
     convert();
   }
 

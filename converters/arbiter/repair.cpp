@@ -38,6 +38,33 @@ std::string repair_token(const Position& pos, Move m, const Language& language, 
   return write_move(pos, m, w);
 }
 
+// Where the move number written right before the token at `at` begins (`3.`, `3...`, `3 .`),
+// or `at` when none is.
+std::size_t move_number_start(std::string_view bytes, std::size_t at) {
+  const auto is_blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  std::size_t i = at;
+  while (i > 0 && is_blank(bytes[i - 1])) --i;
+  if (i == 0 || bytes[i - 1] != '.') return at;
+  while (i > 0 && bytes[i - 1] == '.') --i;
+  while (i > 0 && is_blank(bytes[i - 1])) --i;
+  if (i == 0 || !is_digit(bytes[i - 1])) return at;
+  while (i > 0 && is_digit(bytes[i - 1])) --i;
+  return i == 0 || is_blank(bytes[i - 1]) ? i : at;
+}
+
+// `text` with each run of white space made one space.
+std::string collapse_spaces(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    const bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    if (!blank) out += c;
+    else if (!out.empty() && out.back() != ' ') out += ' ';
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
 // One edit of the game's bytes: [at, at + length) becomes `text`.
 struct Splice {
   std::size_t at = 0;
@@ -78,8 +105,9 @@ bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::
     SuggestOptions so;
     so.resolve = options.resolve;
     std::vector<WrittenMove> rest = following_moves(record, ply, *language, so.max_lookahead);
+    std::vector<WrittenMove> earlier = preceding_moves(record, ply, kRepeatLookback);
     auto parsed = parse_move(node.text, *language);
-    auto found = suggest(*before, node.text, parsed ? &parsed->move : nullptr, *language, rest, so);
+    auto found = suggest(*before, node.text, parsed ? &parsed->move : nullptr, *language, rest, so, earlier);
     if (found.empty() || !found.front().evident) break;
     const Suggestion& s = found.front();
 
@@ -111,6 +139,21 @@ bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::
       message = move_label(*before) + " " + old_token + " and the later " + later.text + " transposed: read as " +
                 later.text + " first";
       traces.emplace_back(ply, "written: " + old_token + " before " + later.text);
+    } else if (s.kind == SuggestionKind::RepeatedPlies) {
+      // The repeated plies, with the move number before them, become blanks: the bytes keep their
+      // places, and what was dropped is quoted in the trace.
+      const std::size_t last_ply = ply - 1 + static_cast<std::size_t>(s.shift) - 1;
+      if (last_ply >= record.game.main.moves.size()) break;
+      const MoveNode& last = record.game.main.moves[last_ply];
+      auto at_last = local(last.span);
+      if (!at_last || *at_last < *at) break;
+      const std::size_t from = move_number_start(bytes, *at);
+      const std::size_t to = *at_last + last.span.length;
+      const std::string dropped = collapse_spaces(bytes.substr(from, to - from));
+      std::fill(bytes.begin() + static_cast<std::ptrdiff_t>(from), bytes.begin() + static_cast<std::ptrdiff_t>(to),
+                ' ');
+      message = move_label(*before) + " " + dropped + " dropped";
+      traces.emplace_back(ply, "written twice: " + dropped);
     } else if (s.kind == SuggestionKind::MissingPly) {
       std::string inserted = new_token + " ";
       bytes.insert(*at, inserted);

@@ -14,11 +14,12 @@
 namespace planilla {
 
 // Replaces each evident error of the main line by its suggestion (a token re-written, two plies
-// exchanged, or a missing ply inserted), re-reads the rest of the game, and appends one
+// exchanged, a missing ply inserted, or a line written twice dropped), re-reads the rest of the game, and appends one
 // N-REPAIRED diagnostic per repair to `repairs` (and to the record): "move 17 (Black) Txe8 read
 // as Rxe8: …". The repaired move gets a first comment naming what was written (`{written: Txe8}`;
 // `{written: e5 before Nf3}` for two plies exchanged; `{written: nothing, a6 inserted before Nf3}`
-// for a missing ply), so every change shows in the written game. The record keeps its original
+// for a missing ply; `{written twice: 3. Bb5 a6}` for a line written twice, whose bytes become
+// blanks), so every change shows in the written game. The record keeps its original
 // bytes; its model and diagnostics are those of the repaired reading, with byte offsets of the
 // original. Games read as descriptive notation or from
 // UTF-16 input are left alone. At most 16 repairs per game.

@@ -79,6 +79,16 @@ std::vector<WrittenMove> following_moves(const GameRecord& record, std::uint32_t
   return out;
 }
 
+std::vector<WrittenMove> preceding_moves(const GameRecord& record, std::uint32_t ply, std::size_t limit) {
+  const auto& nodes = record.game.main.moves;
+  const std::size_t end = std::min<std::size_t>(ply == 0 ? 0 : ply - 1, nodes.size());
+  std::size_t begin = end;
+  while (begin > 0 && end - begin < limit && nodes[begin - 1].parsed) --begin;
+  std::vector<WrittenMove> out;
+  for (std::size_t i = begin; i < end; ++i) out.push_back(nodes[i].written);
+  return out;
+}
+
 std::vector<std::string> tokens_from(std::string_view text, std::size_t offset) {
   std::vector<std::string> out;
   std::size_t i = std::min(offset, text.size());
@@ -124,7 +134,8 @@ std::vector<std::string> tokens_from(std::string_view text, std::size_t offset) 
 }
 
 std::vector<Suggestion> suggest_text(const Position& before, std::string_view written, const Language& language,
-                                     std::span<const std::string_view> following, const SuggestOptions& options) {
+                                     std::span<const std::string_view> following, const SuggestOptions& options,
+                                     std::span<const std::string_view> preceding) {
   auto parsed = parse_move(written, language);
   std::vector<WrittenMove> rest;
   for (std::string_view t : following) {
@@ -133,7 +144,13 @@ std::vector<Suggestion> suggest_text(const Position& before, std::string_view wr
     if (!p) break;
     rest.push_back(p->move);
   }
-  return suggest(before, written, parsed ? &parsed->move : nullptr, language, rest, options);
+  std::vector<WrittenMove> earlier;
+  for (std::string_view t : preceding) {
+    auto p = parse_move(t, language);
+    if (!p) earlier.clear();  // (the look-back ends at the last token that does not parse)
+    else earlier.push_back(p->move);
+  }
+  return suggest(before, written, parsed ? &parsed->move : nullptr, language, rest, options, earlier);
 }
 
 void fill_suggestions(GameRecord& record, const Language& language, const ResolveOptions& resolve,
@@ -148,15 +165,24 @@ void fill_suggestions(GameRecord& record, const Language& language, const Resolv
     auto before = position_before(record.game, d.ply);
     if (!before) continue;
     std::vector<WrittenMove> rest = following_moves(record, d.ply, language, so.max_lookahead);
+    std::vector<WrittenMove> earlier = preceding_moves(record, d.ply, kRepeatLookback);
     auto parsed = parse_move(node.text, language);
-    auto found = suggest(*before, node.text, parsed ? &parsed->move : nullptr, language, rest, so);
+    auto found = suggest(*before, node.text, parsed ? &parsed->move : nullptr, language, rest, so, earlier);
+    // A line written twice is named even where nothing follows it to be read from.
+    if (const std::size_t k = parsed ? repeated_line(parsed->move, rest, earlier) : 0) {
+      const std::string note = "; with the next " + (k == 2 ? std::string("ply") : std::to_string(k - 1) + " plies") +
+                               " it repeats the " + std::to_string(k) + " plies before it: a line written twice?";
+      if (!d.message.ends_with(note)) d.message += note;
+    }
     d.suggestions.clear();
     d.suggestion_evident.clear();
     d.suggestion_kinds.clear();
+    d.suggestion_drops.clear();
     for (const Suggestion& s : found) {
       d.suggestions.push_back(s.san);
       d.suggestion_evident.push_back(s.evident);
       d.suggestion_kinds.emplace_back(suggestion_kind_name(s.kind));
+      d.suggestion_drops.push_back(s.kind == SuggestionKind::RepeatedPlies ? static_cast<std::uint32_t>(s.shift) : 0);
     }
   }
 }

@@ -13,15 +13,17 @@
 
 namespace planilla {
 
-// The string form of notation/suggest.hpp's suggest(): parses `written` and `following` with
-// `language` (any algebraic style) and asks for suggestions; the look-ahead stops at the first
-// following token that does not parse.
+// The string form of notation/suggest.hpp's suggest(): parses `written`, `following` and
+// `preceding` with `language` (any algebraic style) and asks for suggestions; the look-ahead
+// stops at the first following token that does not parse, the look-back at the last preceding
+// one that does not.
 // Errors: none; empty when nothing legal is close to the writing.
 // Example: suggest_text(startpos, "Nf4", english(), {"e5", "Bc4"}) → first Nf3 (one rank off),
 //          evident (Nh3 is as close by text but 2.Bc4 … still replays; Nc3 and Nf3 do too, and
 //          only Nf3 is that close).
 std::vector<Suggestion> suggest_text(const Position& before, std::string_view written, const Language& language,
-                                     std::span<const std::string_view> following, const SuggestOptions& options = {});
+                                     std::span<const std::string_view> following, const SuggestOptions& options = {},
+                                     std::span<const std::string_view> preceding = {});
 
 // The written move tokens of a game's movetext from `offset` (a byte offset in `text`) on: move
 // numbers (`12.`, `12...`), comments (`{…}`, `;…`), variations (`( … )`), NAGs (`$n`) and results
@@ -44,5 +46,11 @@ std::optional<Position> position_before(const Game& game, std::uint32_t ply);
 // not read, at most `limit`.
 std::vector<WrittenMove> following_moves(const GameRecord& record, std::uint32_t ply, const Language& language,
                                          std::size_t limit);
+
+// The parsed written moves of the main line before `ply`, the last one last: at most `limit`,
+// back to the first token the grammar did not read (a line written twice is compared with them).
+std::vector<WrittenMove> preceding_moves(const GameRecord& record, std::uint32_t ply, std::size_t limit);
+// How many written moves before a faulty one suggest() compares for a line written twice.
+inline constexpr std::size_t kRepeatLookback = 4;
 
 }  // namespace planilla

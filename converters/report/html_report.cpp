@@ -146,20 +146,32 @@ class HtmlReport final : public ReportWriter {
       for (const auto& c : d.candidates) b += " <b>" + html_escape(c) + "</b>";
       b += "</p>";
     }
-    // The readings of the token, then the moves that may have been left out before it.
+    // The readings of the token, the moves that may have been left out before it, and the move
+    // after a line written twice, the group of the best suggestion first.
     bool read_as = false;
-    for (const bool missing : {false, true}) {
+    for (const SuggestionGroup group : suggestion_groups(d)) {
       std::string list;
       for (std::size_t i = 0; i < d.suggestions.size(); ++i) {
-        if (suggestion_is_missing_ply(d, i) != missing) continue;
+        if (suggestion_group(d, i) != group) continue;
         list += " <b>" + html_escape(d.suggestions[i]) + "</b>";
         if (i < d.suggestion_evident.size() && d.suggestion_evident[i]) list += " (evident)";
       }
       if (list.empty()) continue;
-      b += !missing ? "<p class=\"sugg\">Did you mean (green):"
-                    : std::string("<p class=\"sugg\">") +
-                          (read_as ? "Or a move left out before " : "A move left out before ") +
-                          html_escape(d.written) + " (green)?";
+      switch (group) {
+        case SuggestionGroup::ReadAs:
+          b += read_as ? "<p class=\"sugg\">Or did you mean (green):" : "<p class=\"sugg\">Did you mean (green):";
+          break;
+        case SuggestionGroup::LeftOut:
+          b += std::string("<p class=\"sugg\">") +
+               (read_as ? "Or a move left out before " : "A move left out before ") + html_escape(d.written) +
+               " (green)?";
+          break;
+        case SuggestionGroup::Repeat:
+          b += std::string("<p class=\"sugg\">") +
+               (read_as ? "Or a line written twice from " : "A line written twice from ") + html_escape(d.written) +
+               "? It goes on with (green):";
+          break;
+      }
       read_as = true;
       b += list + "</p>";
     }

@@ -185,6 +185,8 @@ class JsonReport final : public ReportWriter {
       detail.key("evident");
       detail.boolean(i < d.suggestion_evident.size() && d.suggestion_evident[i]);
       if (i < d.suggestion_kinds.size()) detail.field("kind", d.suggestion_kinds[i]);
+      // (a line written twice: the plies dropped before the move, from the written one on)
+      if (i < d.suggestion_drops.size() && d.suggestion_drops[i] != 0) detail.field("drops", d.suggestion_drops[i]);
       line += '}';
     }
     line += ']';

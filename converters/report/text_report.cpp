@@ -107,22 +107,31 @@ class TextReport final : public ReportWriter {
       }
       out += '\n';
     }
-    // The readings of the token, then the moves that may have been left out before it (after
-    // which the written move follows): "= a move left out before Nf6? a3, b3".
+    // The readings of the token, the moves that may have been left out before it (after which
+    // the written move follows: "= a move left out before Nf6? a3, b3"), and the move after a
+    // line written twice ("= a line written twice from Bb5? it goes on with Ba4"), the group of
+    // the best suggestion first.
     bool read_as = false;
-    for (const bool missing : {false, true}) {
+    for (const SuggestionGroup group : suggestion_groups(d)) {
       std::string list;
       for (std::size_t i = 0; i < d.suggestions.size(); ++i) {
-        if (suggestion_is_missing_ply(d, i) != missing) continue;
+        if (suggestion_group(d, i) != group) continue;
         list += list.empty() ? " " : ", ";
         list += d.suggestions[i];
         if (i < d.suggestion_evident.size() && d.suggestion_evident[i]) list += " (evident)";
       }
       if (list.empty()) continue;
-      if (!missing) out += "  = did you mean:";
-      else
-        out +=
-            std::string(read_as ? "  = or a move left out before " : "  = a move left out before ") + d.written + "?";
+      switch (group) {
+        case SuggestionGroup::ReadAs: out += read_as ? "  = or did you mean:" : "  = did you mean:"; break;
+        case SuggestionGroup::LeftOut:
+          out +=
+              std::string(read_as ? "  = or a move left out before " : "  = a move left out before ") + d.written + "?";
+          break;
+        case SuggestionGroup::Repeat:
+          out += std::string(read_as ? "  = or a line written twice from " : "  = a line written twice from ") +
+                 d.written + "? it goes on with";
+          break;
+      }
       read_as = true;
       out += list;
       out += '\n';

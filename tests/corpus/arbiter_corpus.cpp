@@ -4,7 +4,8 @@
 // 1. Errors injected with a fixed seed, one per game, of each kind the suggestions know (a file
 //    or rank off by one, an OCR look-alike, a neighbouring key, another piece's letter, the letter
 //    of another language, the rank from the other side, squares swapped in a long-form score,
-//    castling written as king-takes-rook, two plies transposed, a ply missing) and of the kinds
+//    castling written as king-takes-rook, two plies transposed, a ply missing, the last one or two
+//    moves of both sides written again) and of the kinds
 //    that only the rest of the game can resolve (a random wrong destination, `Bh7` for `Ba4`; a
 //    wrong piece on a random square, `Qc6` for `Ba4`; a missing disambiguation, `Ne7` for
 //    `Nge7`). Only injections that make the written score illegal are kept: for a one-token
@@ -135,11 +136,13 @@ enum class Kind {
   RandomTarget,
   RandomPieceSquare,
   Disambiguation,
+  RepeatedMove,   // the last move of both sides written again
+  RepeatedMoves,  // the last two moves of both sides written again
 };
-constexpr Kind kKinds[] = {Kind::FileRank,      Kind::Ocr,        Kind::Key,          Kind::PieceLetter,
-                           Kind::OtherLanguage, Kind::RankMirror, Kind::Swapped,      Kind::CastlingKing,
-                           Kind::Transposed,    Kind::Missing,    Kind::RandomTarget, Kind::RandomPieceSquare,
-                           Kind::Disambiguation};
+constexpr Kind kKinds[] = {Kind::FileRank,       Kind::Ocr,          Kind::Key,          Kind::PieceLetter,
+                           Kind::OtherLanguage,  Kind::RankMirror,   Kind::Swapped,      Kind::CastlingKing,
+                           Kind::Transposed,     Kind::Missing,      Kind::RandomTarget, Kind::RandomPieceSquare,
+                           Kind::Disambiguation, Kind::RepeatedMove, Kind::RepeatedMoves};
 
 const char* kind_name(Kind k) {
   switch (k) {
@@ -156,6 +159,8 @@ const char* kind_name(Kind k) {
     case Kind::RandomTarget: return "random wrong destination";
     case Kind::RandomPieceSquare: return "wrong piece, random square";
     case Kind::Disambiguation: return "missing disambiguation";
+    case Kind::RepeatedMove: return "a move written twice";
+    case Kind::RepeatedMoves: return "two moves written twice";
   }
   return "?";
 }
@@ -283,6 +288,17 @@ std::optional<Injection> inject(const Sample& g, Kind kind, std::mt19937& rng) {
       }
       case Kind::Transposed: std::swap(tokens[p], tokens[p + 1]); break;
       case Kind::Missing: tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(p)); break;
+      case Kind::RepeatedMove:
+      case Kind::RepeatedMoves: {
+        // The plies before p written again (a line copied twice): the score breaks at the copy,
+        // and the move meant there is the one played after it, g.san[p].
+        const std::size_t k = kind == Kind::RepeatedMove ? 2 : 4;
+        if (p < k) continue;
+        const std::vector<std::string> line(g.san.begin() + static_cast<std::ptrdiff_t>(p - k),
+                                            g.san.begin() + static_cast<std::ptrdiff_t>(p));
+        tokens.insert(tokens.begin() + static_cast<std::ptrdiff_t>(p), line.begin(), line.end());
+        break;
+      }
       case Kind::RandomTarget: {
         // A piece move written with a random other destination (Bh7 for Ba4).
         if (t.empty() || std::string("NBRQK").find(t[0]) == std::string::npos || squares.empty()) continue;

@@ -119,6 +119,24 @@ const Row kRows[] = {
      "Nf3", true, SuggestionKind::Slip},
 };
 
+// The first game of `pgn`, read with --from auto as the CLI reads it.
+GameRecord read_one(const std::string& pgn, const ReadOptions& ro) {
+  std::istringstream in(pgn);
+  PgnReader reader(in, ro);
+  NotationSpec from;
+  from.auto_detect = true;
+  GameRecord record;
+  REQUIRE(read_next_game(reader, record, ro, from));
+  return record;
+}
+
+const Diagnostic* last_error(const GameRecord& record) {
+  const Diagnostic* err = nullptr;
+  for (const Diagnostic& d : record.diagnostics)
+    if (d.severity == Severity::Error) err = &d;
+  return err;
+}
+
 }  // namespace
 
 TEST_CASE("suggest: table of written slips and their evident readings") {
@@ -281,6 +299,63 @@ TEST_CASE("suggest: the look-ahead is bounded by max_lookahead") {
   CHECK(found[0].lookahead == 2);
 }
 
+TEST_CASE("suggest: a line written twice is dropped, and only when it repeats the plies before it") {
+  struct RepeatRow {
+    const char* what;
+    const char* moves;      // the game up to the faulty token, English SAN
+    const char* written;    // the faulty token
+    const char* following;  // the written plies after it
+    const char* first;      // expected first suggestion; nullptr: any
+    bool evident;
+    int shift;  // its RepeatedPlies shift; 0: no suggestion is of that kind
+  };
+  const RepeatRow rows[] = {
+      {"one move of both sides written again", "e4 e5 Nf3 Nc6 Bb5 a6", "Bb5", "a6 Ba4 Nf6 O-O Be7", "Ba4", true, 2},
+      {"two moves written again", "e4 e5 Nf3 Nc6 Bb5 a6", "Nf3", "Nc6 Bb5 a6 Ba4 Nf6 O-O Be7", "Ba4", true, 4},
+      {"a repeat with its check mark left out", "e4 e5 Bc4 Nc6 Bxf7+ Kxf7", "Bxf7", "Kxf7 Nf3 Nf6", "Nf3", true, 2},
+      // The score ends with the repeat: Bxa6 (then bxa6, its capture mark left out) keeps the one
+      // ply after it legal, but dropping the repeat plays no move at all; nothing is evident.
+      {"the score ends with the repeat", "e4 e5 Nf3 Nc6 Bb5 a6", "Bb5", "a6", "Bxa6", false, 0},
+      {"the score ends with two moves repeated", "e4 e5 Nf3 Nc6 Bb5 a6", "Nf3", "Nc6 Bb5 a6", nullptr, false, 0},
+      // The same plies, but not the ones just before them: not a line copied twice.
+      {"plies that repeat older ones", "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6", "Nf3", "Nc6 Bb5 a6 O-O Be7", nullptr, false, 0},
+  };
+  for (const RepeatRow& row : rows) {
+    CAPTURE(std::string(row.what));
+    const auto played = split(row.moves);
+    auto found = suggest_text(setup(std::string("moves: ") + row.moves), row.written, english(), split(row.following),
+                              {}, played);
+    REQUIRE_FALSE(found.empty());
+    if (row.first) CHECK(found[0].san == row.first);
+    CHECK(found[0].evident == row.evident);
+    if (row.shift) {
+      CHECK(found[0].kind == SuggestionKind::RepeatedPlies);
+      CHECK(found[0].shift == row.shift);
+      CHECK(found[0].why.find("a line written twice") == 0);
+    }
+    for (const Suggestion& s : found)
+      if (!row.shift) CHECK(s.kind != SuggestionKind::RepeatedPlies);
+  }
+  // Without the plies before it, the same writing has no such reading.
+  auto alone = suggest_text(setup("moves: e4 e5 Nf3 Nc6 Bb5 a6"), "Bb5", english(), split("a6 Ba4 Nf6"));
+  for (const Suggestion& s : alone) CHECK(s.kind != SuggestionKind::RepeatedPlies);
+
+  // repeated_line(): the length of the repeat, whether or not anything follows it.
+  const auto parsed = [](std::string_view tokens) {
+    std::vector<WrittenMove> out;
+    for (std::string_view t : split(tokens)) out.push_back(parse_move(t, english())->move);
+    return out;
+  };
+  const auto before = parsed("e4 e5 Nf3 Nc6 Bb5 a6");
+  const WrittenMove bb5 = parsed("Bb5")[0];
+  CHECK(repeated_line(bb5, parsed("a6"), before) == 2);
+  CHECK(repeated_line(bb5, parsed("a6+ Ba4"), before) == 2);  // (check marks aside)
+  CHECK(repeated_line(bb5, parsed("a5"), before) == 0);
+  CHECK(repeated_line(bb5, {}, before) == 0);
+  CHECK(repeated_line(parsed("Nf3")[0], parsed("Nc6 Bb5 a6"), before) == 4);
+  CHECK(repeated_line(parsed("Nf3")[0], parsed("Nc6 Bb5"), before) == 0);
+}
+
 TEST_CASE("tokens_from skips numbers, comments, variations, NAGs and results") {
   auto t = tokens_from("1. e4 {good} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 3.Bb5 a6 ; rest\n 4. Ba4 1-0", 0);
   std::vector<std::string> want{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"};
@@ -290,16 +365,9 @@ TEST_CASE("tokens_from skips numbers, comments, variations, NAGs and results") {
 
 TEST_CASE("read_next_game: suggestions on the diagnostic; --repair evident rewrites the move") {
   std::string pgn = "[Event \"t\"]\n\n1. e4 e5 2. Nf4 Nc6 3. Bb5 a6 4. Nxe5 1-0\n";
-  std::istringstream in(pgn);
-  ReadOptions ro;
-  PgnReader reader(in, ro);
-  NotationSpec from;
-  from.auto_detect = true;
-  GameRecord record;
-  REQUIRE(read_next_game(reader, record, ro, from));
-  const Diagnostic* err = nullptr;
-  for (const Diagnostic& d : record.diagnostics)
-    if (d.severity == Severity::Error) err = &d;
+  const ReadOptions ro;
+  GameRecord record = read_one(pgn, ro);
+  const Diagnostic* err = last_error(record);
   REQUIRE(err);
   CHECK(err->ply == 3);
   REQUIRE_FALSE(err->suggestions.empty());
@@ -325,13 +393,8 @@ TEST_CASE("read_next_game: suggestions on the diagnostic; --repair evident rewri
 TEST_CASE("--repair evident: two plies exchanged are put back, with what was written") {
   // 2...Nf6 and 3.Nc3 exchanged: a white knight cannot reach f6.
   std::string pgn = "[Event \"t\"]\n\n1. e4 e5 2. Nf3 Nc3 3. Nf6 Bc5 4. Nxe5 Nxe4 5. Nxe4 d5 6. Bd3 dxe4 *\n";
-  std::istringstream in(pgn);
-  ReadOptions ro;
-  PgnReader reader(in, ro);
-  NotationSpec from;
-  from.auto_detect = true;
-  GameRecord record;
-  REQUIRE(read_next_game(reader, record, ro, from));
+  const ReadOptions ro;
+  GameRecord record = read_one(pgn, ro);
   REQUIRE(record.has_errors());
   std::vector<Diagnostic> repairs;
   REQUIRE(apply_evident_repairs(record, ro, repairs));
@@ -339,6 +402,37 @@ TEST_CASE("--repair evident: two plies exchanged are put back, with what was wri
   std::string out = write_pgn(record.game);
   CAPTURE(out);
   CHECK(out.find("2. Nf3 Nf6 {written: Nc3 before Nf6} 3. Nc3 Bc5") != std::string::npos);
+}
+
+TEST_CASE("--repair evident: a line written twice is dropped, its number too, and quoted in a comment") {
+  std::string pgn =
+      "[Event \"t\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 *\n";
+  const ReadOptions ro;
+  GameRecord record = read_one(pgn, ro);
+  const Diagnostic* err = last_error(record);
+  REQUIRE(err);
+  REQUIRE_FALSE(err->suggestions.empty());
+  CHECK(err->suggestions[0] == "Ba4");
+  CHECK(err->message.ends_with("with the next ply it repeats the 2 plies before it: a line written twice?"));
+  CHECK(err->suggestion_kinds[0] == "repeated plies");
+  CHECK(err->suggestion_evident[0]);
+  CHECK(suggestion_group(*err, 0) == SuggestionGroup::Repeat);
+
+  std::vector<Diagnostic> repairs;
+  REQUIRE(apply_evident_repairs(record, ro, repairs));
+  REQUIRE(repairs.size() == 1);
+  CHECK(repairs[0].message.find("move 4 (White) 3. Bb5 a6 dropped: a line written twice") == 0);
+  CHECK_FALSE(record.has_errors());
+  // No remark on the move number either: the repeated line's own `3.` went with it.
+  for (const Diagnostic& d : record.diagnostics) CHECK(d.code != Code::MoveNumber);
+  REQUIRE(record.game.main.moves.size() == 14);
+  CHECK(record.original == pgn.substr(0, record.original.size()));
+  const std::string out = write_pgn(record.game);
+  CAPTURE(out);
+  CHECK(out.find("3. Bb5 a6 4. Ba4 {written twice: 3. Bb5 a6} 4... Nf6") != std::string::npos);
+  // Offsets after the dropped line still name the file's bytes.
+  const MoveNode& nf6 = record.game.main.moves[7];
+  CHECK(pgn.substr(static_cast<std::size_t>(nf6.span.byte), nf6.span.length) == "Nf6");
 }
 
 TEST_CASE("--from auto: a legal game that another letter set reads too reports the tie") {
