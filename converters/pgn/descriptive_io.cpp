@@ -37,6 +37,19 @@ std::size_t movetext_start(std::string_view text) {
   return pos;
 }
 
+// The move a diagnostic of `dg` is about, as written (`B-Kt5`), when the diagnostic names one of
+// its plies and stands at that move; it is left as it is otherwise. An error's message quotes it
+// first, as the algebraic reader's do (`B-Kt5: no legal move matches`), so that the `;` lines of
+// the rejects and the JSON message name it too.
+void name_written(Diagnostic& d, const DescriptiveGame& dg, std::string_view movetext) {
+  if (d.ply == 0 || d.ply > dg.score.moves.size() || !d.written.empty()) return;
+  const SourceSpan& span = dg.score.moves[d.ply - 1].span;
+  if (d.byte != span.byte || span.byte + span.length > movetext.size()) return;
+  d.written = std::string(movetext.substr(static_cast<std::size_t>(span.byte), span.length));
+  if (d.severity == Severity::Error && !d.message.starts_with(d.written + ": "))
+    d.message = d.written + ": " + d.message;
+}
+
 // Places a diagnostic whose byte offset is relative to the movetext: line and column (code
 // points) from the decoded text, byte offset in the file.
 void place(Diagnostic& d, std::string_view text, std::size_t movetext_offset, const GameRecord& record,
@@ -207,8 +220,11 @@ class StructuredReader {
       if (i == moves.size() || group[moves[i]] != g) return false;
     }
     for (auto* source : {&dg.score.diagnostics, &dg.resolution.diagnostics})
-      for (const Diagnostic& d : *source)
-        if (d.byte >= first) diagnostics_.push_back(d);  // the prefix's own were given with it
+      for (Diagnostic d : *source)
+        if (d.byte >= first) {  // the prefix's own were given with it
+          name_written(d, dg, text);
+          diagnostics_.push_back(std::move(d));
+        }
 
     Position current = game_start;
     for (std::size_t p = 0; p < skip; ++p) current.play(dg.resolution.plies[p].move);
@@ -326,6 +342,7 @@ bool read_descriptive_record(GameRecord& record, DescriptiveDialect dialect, con
   }
   for (auto* source : {&dg.score.diagnostics, &dg.resolution.diagnostics}) {
     for (Diagnostic d : *source) {
+      name_written(d, dg, movetext);
       place(d, text, start, record, options);
       record.diagnostics.push_back(std::move(d));
     }

@@ -148,6 +148,19 @@ TEST_CASE("detect: the reading is a typed field of the record") {
   CHECK(record_language(descriptive) == nullptr);
 }
 
+TEST_CASE("detect: a descriptive move that does not resolve is named as written, at its place") {
+  // Black's third move left out: `B-R4` is read as Black's.
+  const std::string pgn = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 4. B-R4 Kt-B3 *";
+  GameRecord r = read_auto(pgn);  // (as `--from en:descriptive` reads it again)
+  CHECK_FALSE(read_descriptive_record(r, DescriptiveDialect::English, ReadOptions{}));
+  const Diagnostic* d = find_code(r, Code::Illegal);
+  REQUIRE(d);
+  CHECK(d->ply == 6);
+  CHECK(d->written == "B-R4");
+  CHECK(pgn.substr(static_cast<std::size_t>(d->byte), d->written.size()) == "B-R4");
+  CHECK(format_diagnostic(*d).find("B-R4") != std::string::npos);
+}
+
 TEST_CASE("detect: a result written twice is said whichever reading is chosen") {
   // The splitter keeps `1-0 1-0` in its game; the descriptive re-reading drops the algebraic
   // reading's move-level diagnostics, not the repeat's W-RESULT-TWICE.
