@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "converters/pgn/game_rules.hpp"
 #include "grammar/descriptive_parser.hpp"
 #include "grammar/pgn_parser.hpp"
 
@@ -16,6 +17,7 @@ bool is_move_level(Code c) {
     case Code::ResultMismatch:
     case Code::ResultLoose:
     case Code::MarkApart:
+    case Code::MoveNumber:  // (numbers are checked against the moves of the reading)
     case Code::PgnSyntax: return true;
     default: return false;
   }
@@ -48,6 +50,43 @@ void name_written(Diagnostic& d, const DescriptiveGame& dg, std::string_view mov
   d.written = std::string(movetext.substr(static_cast<std::size_t>(span.byte), span.length));
   if (d.severity == Severity::Error && !d.message.starts_with(d.written + ": "))
     d.message = d.written + ": " + d.message;
+}
+
+// W-MOVE-NUMBER for the move numbers of a descriptive score, as the algebraic reader gives it
+// (game_rules.hpp's number_slip()): a number standing alone between two moves (`3. B-Kt5 4. B-R4`)
+// that does not fit the move due after it, up to the first move that did not resolve. Offsets are
+// the movetext's.
+std::vector<Diagnostic> number_slips(const DescriptiveGame& dg, std::string_view movetext, Position pos) {
+  std::vector<Diagnostic> out;
+  LineNumbering line;
+  const auto& moves = dg.score.moves;
+  const auto& plies = dg.resolution.plies;
+  std::size_t gap_begin = 0;
+  for (std::size_t i = 0; i < moves.size() && i <= plies.size(); ++i) {
+    const std::size_t gap_end = std::min<std::size_t>(static_cast<std::size_t>(moves[i].span.byte), movetext.size());
+    const std::string_view gap = gap_begin < gap_end ? movetext.substr(gap_begin, gap_end - gap_begin) : "";
+    const std::size_t at = gap.find_first_not_of(" \t\r\n");
+    if (at != std::string_view::npos && gap[at] >= '0' && gap[at] <= '9') {
+      const WrittenNumber n = read_written_number(gap.substr(at));
+      // Only a number alone in the gap: other words there are the score's own business.
+      if (gap.find_first_not_of(" \t\r\n", at + n.size) == std::string_view::npos &&
+          number_slip(n, pos, line, i == 0)) {
+        Diagnostic d;
+        d.code = Code::MoveNumber;
+        d.severity = code_severity(Code::MoveNumber);
+        d.ply = static_cast<std::uint32_t>(i + 1);
+        d.byte = gap_begin + at;
+        d.written = std::string(gap.substr(at, n.size));
+        d.message = number_mismatch_message(n, d.written, pos);
+        out.push_back(std::move(d));
+      }
+    }
+    line.numbered = false;  // (the next number is before the next move)
+    if (i == plies.size()) break;
+    pos.play(plies[i].move);
+    gap_begin = static_cast<std::size_t>(moves[i].span.byte + moves[i].span.length);
+  }
+  return out;
 }
 
 // Places a diagnostic whose byte offset is relative to the movetext: line and column (code
@@ -346,6 +385,10 @@ bool read_descriptive_record(GameRecord& record, DescriptiveDialect dialect, con
       place(d, text, start, record, options);
       record.diagnostics.push_back(std::move(d));
     }
+  }
+  for (Diagnostic d : number_slips(dg, movetext, game.start)) {
+    place(d, text, start, record, options);
+    record.diagnostics.push_back(std::move(d));
   }
   if (!dg.score.result.empty()) game.result = result_from_word(dg.score.result, pos, plies.size());
   else if (game.result == GameResult::None && pos.is_checkmate())

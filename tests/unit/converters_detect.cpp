@@ -161,6 +161,34 @@ TEST_CASE("detect: a descriptive move that does not resolve is named as written,
   CHECK(format_diagnostic(*d).find("B-R4") != std::string::npos);
 }
 
+TEST_CASE("detect: a descriptive score's move numbers are checked as an algebraic score's") {
+  struct NumberRow {
+    const char* score;
+    const char* number;   // the W-MOVE-NUMBER's written number, "" for none
+    std::uint32_t ply;    // its ply
+    const char* message;  // the end of its message
+  };
+  const NumberRow rows[] = {
+      {"1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 4. B-R4 Kt-B3 *", "4.", 6, "Black's move 3 may be missing"},
+      {"1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 4. B-B4 B-B4 5. P-B3 Kt-B3 *", "4.", 5, "White's move 3 is due"},
+      {"1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 *", "", 0, ""},
+      {"1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. P-B3 Kt-B3 *", "", 0, ""},
+      // Numbers once a line, as many books print them: only a number that is there is checked.
+      {"1 P-K4 P-K4\n2 Kt-KB3 Kt-QB3\n3 B-B4 B-B4 *", "", 0, ""},
+  };
+  for (const NumberRow& row : rows) {
+    CAPTURE(std::string(row.score));
+    GameRecord r = read_auto(row.score);
+    read_descriptive_record(r, DescriptiveDialect::English, ReadOptions{});
+    CHECK(count_code(r, Code::MoveNumber) == (row.number[0] ? 1u : 0u));
+    if (const Diagnostic* d = find_code(r, Code::MoveNumber); d && row.number[0]) {
+      CHECK(d->written == row.number);
+      CHECK(d->ply == row.ply);
+      CHECK(d->message.ends_with(row.message));
+    }
+  }
+}
+
 TEST_CASE("detect: a result written twice is said whichever reading is chosen") {
   // The splitter keeps `1-0 1-0` in its game; the descriptive re-reading drops the algebraic
   // reading's move-level diagnostics, not the repeat's W-RESULT-TWICE.
