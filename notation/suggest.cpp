@@ -673,7 +673,8 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
     return a.kept > b.kept;
   });
   // Distinct readings of the score: a move, and what happened to the written token (read as
-  // that move, played a ply or two later, or preceded by a missing ply).
+  // that move, played a ply or two later, preceded by a missing ply, or dropped with the rest of a
+  // line written twice).
   auto family = [](const Hypothesis& h) {
     switch (h.kind) {
       case SuggestionKind::MissingPly: return 3;
