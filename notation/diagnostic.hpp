@@ -92,7 +92,7 @@ struct Diagnostic {
   // written one, which then follows it.
   std::vector<std::string> suggestion_kinds;
   // Parallel to suggestions: how many written plies, from the written one on, the suggestion
-  // drops before its move (a line written twice: 2 or 4); 0 for the others.
+  // drops before its move (a line written twice: 1, 2 or 4); 0 for the others.
   std::vector<std::uint32_t> suggestion_drops;
   // The main-line position before the move (X-FEN), when the reader was asked for it and read
   // the game without its model (ReadOptions::fen_in_diagnostics); empty otherwise.
@@ -108,6 +108,13 @@ inline SuggestionGroup suggestion_group(const Diagnostic& d, std::size_t i) {
   if (d.suggestion_kinds[i] == "missing ply") return SuggestionGroup::LeftOut;
   if (d.suggestion_kinds[i] == "repeated plies") return SuggestionGroup::Repeat;
   return SuggestionGroup::ReadAs;
+}
+// Whether the line written twice that a "repeated plies" suggestion of `d` drops is one ply.
+inline bool one_ply_repeat(const Diagnostic& d) {
+  for (std::size_t i = 0; i < d.suggestions.size(); ++i)
+    if (suggestion_group(d, i) == SuggestionGroup::Repeat)
+      return i < d.suggestion_drops.size() && d.suggestion_drops[i] == 1;
+  return false;
 }
 // The groups in the order of their best suggestion (the list is best first), each once.
 inline std::vector<SuggestionGroup> suggestion_groups(const Diagnostic& d) {

@@ -504,8 +504,8 @@ const std::vector<Closest>& closest_readings(RenderingMemo& memo, const Text& ta
   return closest;
 }
 
-// The lengths of a line written twice: the last move of both sides, or the last two.
-constexpr std::size_t kRepeatedLines[] = {2, 4};
+// The lengths of a line written twice: the last ply, the last move of both sides, or the last two.
+constexpr std::size_t kRepeatedLines[] = {1, 2, 4};
 
 // Whether `written` and the next k - 1 plies of `following` are the last k plies of `preceding`
 // again, letter for letter but for check marks, glyphs and draw offers.
@@ -627,15 +627,16 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
   }
   bool repeat_ends_score = false;
   if (written_move && !ambiguous && !reads_here) {
-    // A line written twice: the written ply and the next ones (two or four plies, whole moves of
-    // both sides, so the side to move stays) are the ones just before them again; they are
-    // dropped and the ply written after them is played now.
+    // A line written twice: the written ply and the next ones (one ply, or two or four: whole
+    // moves of both sides) are the ones just before them again; they are dropped and the ply
+    // written after them is played now.
     for (const std::size_t k : kRepeatedLines) {
       if (!repeats_before(*written_move, following, preceding, k)) continue;
       if (following.size() == k - 1) {
         // The score ends with the repeat: dropping it is a reading that plays no move, and no
-        // reading that plays one is evident beside it.
-        repeat_ends_score = true;
+        // reading that plays one is evident beside it. (Not for one ply: two equal plies in a
+        // row are common in real games, `Rxd8+ Rxd8`, and a wrong last move must keep its reading.)
+        repeat_ends_score = repeat_ends_score || k > 1;
         continue;
       }
       if (lookahead < k) continue;
@@ -750,9 +751,10 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
         break;
       case SuggestionKind::MissingPly: s.why = "a ply is missing before '" + std::string(written) + "'"; break;
       case SuggestionKind::RepeatedPlies:
-        s.why = "a line written twice: the " + plies(static_cast<std::size_t>(h.shift)) + " from '" +
-                std::string(written) + "' repeat the " + std::to_string(h.shift) +
-                " before them, and the game goes on with " + s.san;
+        s.why = h.shift == 1 ? "a ply written twice: '" + std::string(written) + "' repeats the ply before it"
+                             : "a line written twice: the " + plies(static_cast<std::size_t>(h.shift)) + " from '" +
+                                   std::string(written) + "' repeat the " + std::to_string(h.shift) + " before them";
+        s.why += ", and the game goes on with " + s.san;
         break;
       case SuggestionKind::Continuation: s.why = "far from the writing, but the rest of the game needs it"; break;
     }

@@ -54,8 +54,8 @@ struct Suggestion {
   std::size_t lookahead = 0;
   // Transposed: the move written as `written` is played one ply (adjacent transposition) or two
   // plies (same side) later; MissingPly: `written` is played right after `move`; RepeatedPlies:
-  // how many written plies, from `written` on, repeat the ones before them and are dropped (2 or
-  // 4: whole moves of both sides). 0 otherwise.
+  // how many written plies, from `written` on, repeat the ones before them and are dropped (1, or
+  // 2 or 4: whole moves of both sides). 0 otherwise.
   int shift = 0;
 };
 
@@ -93,8 +93,8 @@ std::vector<Suggestion> suggest(const Position& before, std::string_view written
 
 // How many written plies, from `written` on, are a line written twice: with the next ones of
 // `following` it repeats the plies just before it in `preceding` (the last one last), letter for
-// letter but for check marks and glyphs. 2: the last move of both sides written again; 4: the
-// last two. 0 when it does not.
+// letter but for check marks and glyphs. 1: the last ply written again; 2: the last move of both
+// sides; 4: the last two. 0 when it does not.
 // Example: after 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6, "Bb5" followed by "a6 Ba4" → 2.
 std::size_t repeated_line(const WrittenMove& written, std::span<const WrittenMove> following,
                           std::span<const WrittenMove> preceding);

@@ -26,8 +26,8 @@
       "descriptive-classic": "descriptive, classic", figurine: "figurine", uci: "UCI", iccf: "ICCF numeric",
       error: "error", warning: "warning", note: "note",
       leftOut: "{0} left out before {1}", transposed: "{0}: two moves written in the wrong order (swap them in the text)",
-      repeated: "{1} begins a line written twice: delete it, and the game goes on with {0}",
-      dropped: "Deleted at line {0} a line written twice: {1}",
+      repeated: "Written twice from {1}: the copy is deleted, and the game goes on with {0}",
+      dropped: "Deleted at line {0}, written twice: {1}",
     },
     es: {
       tagline: "Traducir y revisar planillas de ajedrez. Todo se hace en esta página: no se envía nada.",
@@ -45,8 +45,8 @@
       "descriptive-classic": "descriptiva clásica", figurine: "figurines", uci: "UCI", iccf: "numérica ICCF",
       error: "error", warning: "aviso", note: "nota",
       leftOut: "{0} omitida antes de {1}", transposed: "{0}: dos jugadas escritas en orden inverso (cámbielas en el texto)",
-      repeated: "{1} empieza una línea escrita dos veces: se borra, y la partida sigue con {0}",
-      dropped: "Borrada en la línea {0} una línea escrita dos veces: {1}",
+      repeated: "Escrito dos veces desde {1}: se borra la copia, y la partida sigue con {0}",
+      dropped: "Borrado en la línea {0}, escrito dos veces: {1}",
     },
   };
   let ui = (navigator.language || "en").toLowerCase().startsWith("es") ? "es" : "en";

@@ -168,10 +168,18 @@ void fill_suggestions(GameRecord& record, const Language& language, const Resolv
     std::vector<WrittenMove> earlier = preceding_moves(record, d.ply, kRepeatLookback);
     auto parsed = parse_move(node.text, language);
     auto found = suggest(*before, node.text, parsed ? &parsed->move : nullptr, language, rest, so, earlier);
-    // A line written twice is named even where nothing follows it to be read from.
-    if (const std::size_t k = parsed ? repeated_line(parsed->move, rest, earlier) : 0) {
-      const std::string note = "; with the next " + (k == 2 ? std::string("ply") : std::to_string(k - 1) + " plies") +
-                               " it repeats the " + std::to_string(k) + " plies before it: a line written twice?";
+    // A line written twice is named even where nothing follows it to be read from; one ply only
+    // where the rest of the game reads after dropping it (two equal plies in a row are common in
+    // real games: `Rxd8+ Rxd8`).
+    const std::size_t k = parsed ? repeated_line(parsed->move, rest, earlier) : 0;
+    const bool one_ply_read = std::any_of(found.begin(), found.end(), [](const Suggestion& s) {
+      return s.kind == SuggestionKind::RepeatedPlies && s.shift == 1;
+    });
+    if (k > 1 || (k == 1 && one_ply_read)) {
+      const std::string note =
+          k == 1 ? "; it repeats the ply before it: a ply written twice?"
+                 : "; with the next " + (k == 2 ? std::string("ply") : std::to_string(k - 1) + " plies") +
+                       " it repeats the " + std::to_string(k) + " plies before it: a line written twice?";
       if (!d.message.ends_with(note)) d.message += note;
     }
     d.suggestions.clear();

@@ -167,9 +167,11 @@ class HtmlReport final : public ReportWriter {
                " (green)?";
           break;
         case SuggestionGroup::Repeat:
-          b += std::string("<p class=\"sugg\">") +
-               (read_as ? "Or a line written twice from " : "A line written twice from ") + html_escape(d.written) +
-               "? It goes on with (green):";
+          b += std::string("<p class=\"sugg\">") + (read_as ? "Or " : "") +
+               (one_ply_repeat(d)
+                    ? html_escape(d.written) + " written twice?"
+                    : std::string(read_as ? "a" : "A") + " line written twice from " + html_escape(d.written) + "?") +
+               " It goes on with (green):";
           break;
       }
       read_as = true;

@@ -128,8 +128,9 @@ class TextReport final : public ReportWriter {
               std::string(read_as ? "  = or a move left out before " : "  = a move left out before ") + d.written + "?";
           break;
         case SuggestionGroup::Repeat:
-          out += std::string(read_as ? "  = or a line written twice from " : "  = a line written twice from ") +
-                 d.written + "? it goes on with";
+          out += std::string(read_as ? "  = or " : "  = ") +
+                 (one_ply_repeat(d) ? d.written + " written twice?" : "a line written twice from " + d.written + "?") +
+                 " it goes on with";
           break;
       }
       read_as = true;

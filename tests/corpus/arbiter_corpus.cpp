@@ -136,13 +136,14 @@ enum class Kind {
   RandomTarget,
   RandomPieceSquare,
   Disambiguation,
+  RepeatedPly,    // the last ply written again
   RepeatedMove,   // the last move of both sides written again
   RepeatedMoves,  // the last two moves of both sides written again
 };
-constexpr Kind kKinds[] = {Kind::FileRank,       Kind::Ocr,          Kind::Key,          Kind::PieceLetter,
-                           Kind::OtherLanguage,  Kind::RankMirror,   Kind::Swapped,      Kind::CastlingKing,
-                           Kind::Transposed,     Kind::Missing,      Kind::RandomTarget, Kind::RandomPieceSquare,
-                           Kind::Disambiguation, Kind::RepeatedMove, Kind::RepeatedMoves};
+constexpr Kind kKinds[] = {Kind::FileRank,       Kind::Ocr,         Kind::Key,          Kind::PieceLetter,
+                           Kind::OtherLanguage,  Kind::RankMirror,  Kind::Swapped,      Kind::CastlingKing,
+                           Kind::Transposed,     Kind::Missing,     Kind::RandomTarget, Kind::RandomPieceSquare,
+                           Kind::Disambiguation, Kind::RepeatedPly, Kind::RepeatedMove, Kind::RepeatedMoves};
 
 const char* kind_name(Kind k) {
   switch (k) {
@@ -159,6 +160,7 @@ const char* kind_name(Kind k) {
     case Kind::RandomTarget: return "random wrong destination";
     case Kind::RandomPieceSquare: return "wrong piece, random square";
     case Kind::Disambiguation: return "missing disambiguation";
+    case Kind::RepeatedPly: return "a ply written twice";
     case Kind::RepeatedMove: return "a move written twice";
     case Kind::RepeatedMoves: return "two moves written twice";
   }
@@ -288,11 +290,12 @@ std::optional<Injection> inject(const Sample& g, Kind kind, std::mt19937& rng) {
       }
       case Kind::Transposed: std::swap(tokens[p], tokens[p + 1]); break;
       case Kind::Missing: tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(p)); break;
+      case Kind::RepeatedPly:
       case Kind::RepeatedMove:
       case Kind::RepeatedMoves: {
         // The plies before p written again (a line copied twice): the score breaks at the copy,
         // and the move meant there is the one played after it, g.san[p].
-        const std::size_t k = kind == Kind::RepeatedMove ? 2 : 4;
+        const std::size_t k = kind == Kind::RepeatedPly ? 1 : kind == Kind::RepeatedMove ? 2 : 4;
         if (p < k) continue;
         const std::vector<std::string> line(g.san.begin() + static_cast<std::ptrdiff_t>(p - k),
                                             g.san.begin() + static_cast<std::ptrdiff_t>(p));

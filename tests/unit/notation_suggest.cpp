@@ -310,6 +310,7 @@ TEST_CASE("suggest: a line written twice is dropped, and only when it repeats th
     int shift;  // its RepeatedPlies shift; 0: no suggestion is of that kind
   };
   const RepeatRow rows[] = {
+      {"one ply written again", "e4 e5 Nf3 Nc6 Bb5 a6", "a6", "Ba4 Nf6 O-O Be7", "Ba4", true, 1},
       {"one move of both sides written again", "e4 e5 Nf3 Nc6 Bb5 a6", "Bb5", "a6 Ba4 Nf6 O-O Be7", "Ba4", true, 2},
       {"two moves written again", "e4 e5 Nf3 Nc6 Bb5 a6", "Nf3", "Nc6 Bb5 a6 Ba4 Nf6 O-O Be7", "Ba4", true, 4},
       {"a repeat with its check mark left out", "e4 e5 Bc4 Nc6 Bxf7+ Kxf7", "Bxf7", "Kxf7 Nf3 Nf6", "Nf3", true, 2},
@@ -331,10 +332,24 @@ TEST_CASE("suggest: a line written twice is dropped, and only when it repeats th
     if (row.shift) {
       CHECK(found[0].kind == SuggestionKind::RepeatedPlies);
       CHECK(found[0].shift == row.shift);
-      CHECK(found[0].why.find("a line written twice") == 0);
+      CHECK(found[0].why.find(row.shift == 1 ? "a ply written twice" : "a line written twice") == 0);
     }
     for (const Suggestion& s : found)
       if (!row.shift) CHECK(s.kind != SuggestionKind::RepeatedPlies);
+  }
+  // A wrong last move written like the ply before it (a recapture on the same square, `Rxd8
+  // Rxd8`): one ply written twice is no reading where nothing follows, and the suggestions are
+  // those without the plies before it, evident marks included.
+  {
+    const Position pos = setup("moves: e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6");
+    const auto with = suggest_text(pos, "dxc6", english(), {}, {}, split("e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6"));
+    const auto without = suggest_text(pos, "dxc6", english(), {});
+    REQUIRE(with.size() == without.size());
+    for (std::size_t i = 0; i < with.size(); ++i) {
+      CHECK(with[i].san == without[i].san);
+      CHECK(with[i].evident == without[i].evident);
+      CHECK(with[i].kind != SuggestionKind::RepeatedPlies);
+    }
   }
   // Without the plies before it, the same writing has no such reading.
   auto alone = suggest_text(setup("moves: e4 e5 Nf3 Nc6 Bb5 a6"), "Bb5", english(), split("a6 Ba4 Nf6"));
@@ -349,6 +364,7 @@ TEST_CASE("suggest: a line written twice is dropped, and only when it repeats th
   const auto before = parsed("e4 e5 Nf3 Nc6 Bb5 a6");
   const WrittenMove bb5 = parsed("Bb5")[0];
   CHECK(repeated_line(bb5, parsed("a6"), before) == 2);
+  CHECK(repeated_line(parsed("a6")[0], {}, before) == 1);
   CHECK(repeated_line(bb5, parsed("a6+ Ba4"), before) == 2);  // (check marks aside)
   CHECK(repeated_line(bb5, parsed("a5"), before) == 0);
   CHECK(repeated_line(bb5, {}, before) == 0);
