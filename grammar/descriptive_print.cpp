@@ -25,6 +25,7 @@
 #include <regex>
 #endif
 
+#include "grammar/pgn_chars.hpp"
 #include "notation/descriptive.hpp"
 
 namespace planilla {
@@ -617,19 +618,6 @@ void apply(PrintText& t, const Searched& re, const Rule& rule, Literals& literal
   for (std::size_t k = 0; k < written.size(); k += 2) literals.added(written[k], written[k + 1]);
 }
 
-// A rewrite's text for its note: blanks (line breaks too: a note is one line) as single spaces,
-// none at the ends.
-std::string squeeze(std::string s) {
-  std::string out;
-  for (char c : s) {
-    if (is_blank_char(c)) c = ' ';
-    if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
-    out += c;
-  }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
-}
-
 // The piece tokens of a mover as printed: "K. Kt." → {K, Kt}; "Q. B. P." → {Q, B, P}.
 std::vector<std::string> mover_tokens(const std::string& mover) {
   std::vector<std::string> out;
@@ -753,7 +741,7 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
     rewrite(r.glyph_paren, [](const Match&) -> std::optional<Replacement> { return Replacement{"", 0, ""}; });
   if (lit.any({"("}))
     rewrite(r.footnote, [](const Match& m) -> std::optional<Replacement> {
-      return Replacement{"", kRepairWordForm, "'" + squeeze(m.str(0)) + "': a note's mark, left out"};
+      return Replacement{"", kRepairWordForm, "'" + grammar::squeeze_spaces(m.str(0)) + "': a note's mark, left out"};
     });
   if (lit.any({"king", "queen", "bishop", "knight", "rook", "castle", "pawn", "King", "Queen", "Bishop", "Knight",
                "Rook", "Castle", "Pawn"}) &&
@@ -847,7 +835,7 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
       else if (pronoun == "its") return std::nullopt;  // "Kt. to its 3d": no wing to name
       std::string file;
       if (!piece.empty()) {
-        file = wing + " " + squeeze(piece);
+        file = wing + " " + grammar::squeeze_spaces(piece);
       } else {
         // The mover's own file: K → K, Q → Q, "K. B." → KB, the pawn "Q. B. P." → QB.
         if (toks.back() == "P") toks.pop_back();
@@ -857,7 +845,7 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
           for (const auto& tok : toks) file += (file.empty() ? "" : " ") + tok;
       }
       return Replacement{mover + " " + m.str(2) + " " + file + " ", kRepairHisHer,
-                         "'" + squeeze(m.str(0)) + "': '" + pronoun + "' read as " + file};
+                         "'" + grammar::squeeze_spaces(m.str(0)) + "': '" + pronoun + "' read as " + file};
     });
   if (lit.any({"astle"}))
     rewrite(r.castles_side, [](const Match& m) -> std::optional<Replacement> {
@@ -867,12 +855,12 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
           m.str(0).find("with") == std::string::npos)
         return std::nullopt;
       return Replacement{queen ? "O-O-O" : "O-O", kRepairCastlingWords,
-                         "'" + squeeze(m.str(0)) + "' read as " + (queen ? "O-O-O" : "O-O")};
+                         "'" + grammar::squeeze_spaces(m.str(0)) + "' read as " + (queen ? "O-O-O" : "O-O")};
     });
   if (lit.any({"square", "sq", "Sq"}))
     rewrite(r.square, [](const Match& m) -> std::optional<Replacement> {
       return Replacement{m.str(1) + " 1", kRepairSquareWord,
-                         "'" + squeeze(m.str(0)) + "': square read as the first rank"};
+                         "'" + grammar::squeeze_spaces(m.str(0)) + "': square read as the first rank"};
     });
   if (lit.any({"("}) && lit.any({"ch"}))
     rewrite(r.check_paren, [](const Match& m) -> std::optional<Replacement> {
@@ -888,7 +876,8 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
     });
   if (lit.any({"in passing", "en pas", "e."}))
     rewrite(r.ep, [](const Match& m) -> std::optional<Replacement> {
-      return Replacement{" e.p.", kRepairEnPassantWords, "'" + squeeze(m.str(0)) + "' read as en passant"};
+      return Replacement{" e.p.", kRepairEnPassantWords,
+                         "'" + grammar::squeeze_spaces(m.str(0)) + "' read as en passant"};
     });
   if (lit.any({"becomes", "queens", "Queens", "Queening", "="}))
     rewrite(r.promo, [](const Match& m) -> std::optional<Replacement> {
@@ -897,7 +886,7 @@ PrintText normalize_descriptive_print(std::string_view in, bool collapse_spaces)
         return std::nullopt;  // "=Q" is the grammar's own
       const char p = promo_letter(m.str(1));
       return Replacement{std::string("=") + p, kRepairPromotionWords,
-                         "'" + squeeze(m.str(0)) + "' read as promotion to " + std::string(1, p)};
+                         "'" + grammar::squeeze_spaces(m.str(0)) + "' read as promotion to " + std::string(1, p)};
     });
   return t;
 }

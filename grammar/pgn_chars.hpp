@@ -4,6 +4,7 @@
 // (converters/input/split.cpp). A byte that ends a move token in one ends it in all three.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 namespace planilla::grammar {
@@ -21,6 +22,18 @@ constexpr bool is_pgn_space(unsigned char c) { return c == '\n' || is_pgn_blank(
 // Ends a move token: white space, a line end or punctuation.
 constexpr bool is_pgn_delimiter(unsigned char c) {
   return is_pgn_space(c) || kPunctuationBytes.find(static_cast<char>(c)) != std::string_view::npos;
+}
+
+// `text` with each run of white space (line ends too) made one space, none at the ends: a piece
+// of a score quoted on one line, in a note or a comment.
+inline std::string squeeze_spaces(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (!is_pgn_space(static_cast<unsigned char>(c))) out += c;
+    else if (!out.empty() && out.back() != ' ') out += ' ';
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
 }
 
 }  // namespace planilla::grammar

@@ -7,6 +7,7 @@
 #include "converters/arbiter/detect.hpp"
 #include "converters/arbiter/suggestions.hpp"
 #include "grammar/move_parser.hpp"
+#include "grammar/pgn_chars.hpp"
 #include "notation/write.hpp"
 
 namespace planilla {
@@ -41,28 +42,16 @@ std::string repair_token(const Position& pos, Move m, const Language& language, 
 // Where the move number written right before the token at `at` begins (`3.`, `3...`, `3 .`),
 // or `at` when none is.
 std::size_t move_number_start(std::string_view bytes, std::size_t at) {
-  const auto is_blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  const auto space = [&](std::size_t i) { return grammar::is_pgn_space(static_cast<unsigned char>(bytes[i])); };
+  const auto digit = [&](std::size_t i) { return bytes[i] >= '0' && bytes[i] <= '9'; };
   std::size_t i = at;
-  while (i > 0 && is_blank(bytes[i - 1])) --i;
+  while (i > 0 && space(i - 1)) --i;
   if (i == 0 || bytes[i - 1] != '.') return at;
   while (i > 0 && bytes[i - 1] == '.') --i;
-  while (i > 0 && is_blank(bytes[i - 1])) --i;
-  if (i == 0 || !is_digit(bytes[i - 1])) return at;
-  while (i > 0 && is_digit(bytes[i - 1])) --i;
-  return i == 0 || is_blank(bytes[i - 1]) ? i : at;
-}
-
-// `text` with each run of white space made one space.
-std::string collapse_spaces(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    const bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
-    if (!blank) out += c;
-    else if (!out.empty() && out.back() != ' ') out += ' ';
-  }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
+  while (i > 0 && space(i - 1)) --i;
+  if (i == 0 || !digit(i - 1)) return at;
+  while (i > 0 && digit(i - 1)) --i;
+  return i == 0 || space(i - 1) ? i : at;
 }
 
 // One edit of the game's bytes: [at, at + length) becomes `text`.
@@ -104,10 +93,7 @@ bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::
     if (!before) break;
     SuggestOptions so;
     so.resolve = options.resolve;
-    std::vector<WrittenMove> rest = following_moves(record, ply, *language, so.max_lookahead);
-    std::vector<WrittenMove> earlier = preceding_moves(record, ply, kRepeatLookback);
-    auto parsed = parse_move(node.text, *language);
-    auto found = suggest(*before, node.text, parsed ? &parsed->move : nullptr, *language, rest, so, earlier);
+    const std::vector<Suggestion> found = suggest_at(record, ply, *before, *language, so).found;
     if (found.empty() || !found.front().evident) break;
     const Suggestion& s = found.front();
 
@@ -149,7 +135,7 @@ bool apply_evident_repairs(GameRecord& record, const ReadOptions& options, std::
       if (!at_last || *at_last < *at) break;
       const std::size_t from = move_number_start(bytes, *at);
       const std::size_t to = *at_last + last.span.length;
-      const std::string dropped = collapse_spaces(bytes.substr(from, to - from));
+      const std::string dropped = grammar::squeeze_spaces(std::string_view(bytes).substr(from, to - from));
       std::fill(bytes.begin() + static_cast<std::ptrdiff_t>(from), bytes.begin() + static_cast<std::ptrdiff_t>(to),
                 ' ');
       message = move_label(*before) + " " + dropped + " dropped";

@@ -79,16 +79,6 @@ std::vector<WrittenMove> following_moves(const GameRecord& record, std::uint32_t
   return out;
 }
 
-std::vector<WrittenMove> preceding_moves(const GameRecord& record, std::uint32_t ply, std::size_t limit) {
-  const auto& nodes = record.game.main.moves;
-  const std::size_t end = std::min<std::size_t>(ply == 0 ? 0 : ply - 1, nodes.size());
-  std::size_t begin = end;
-  while (begin > 0 && end - begin < limit && nodes[begin - 1].parsed) --begin;
-  std::vector<WrittenMove> out;
-  for (std::size_t i = begin; i < end; ++i) out.push_back(nodes[i].written);
-  return out;
-}
-
 std::vector<std::string> tokens_from(std::string_view text, std::size_t offset) {
   std::vector<std::string> out;
   std::size_t i = std::min(offset, text.size());
@@ -153,6 +143,34 @@ std::vector<Suggestion> suggest_text(const Position& before, std::string_view wr
   return suggest(before, written, parsed ? &parsed->move : nullptr, language, rest, options, earlier);
 }
 
+namespace {
+
+// The parsed written moves of the main line before `ply`, the last one last: at most `limit`,
+// back to the first token the grammar did not read (a line written twice is compared with them).
+std::vector<WrittenMove> preceding_moves(const GameRecord& record, std::uint32_t ply, std::size_t limit) {
+  const auto& nodes = record.game.main.moves;
+  const std::size_t end = std::min<std::size_t>(ply == 0 ? 0 : ply - 1, nodes.size());
+  std::size_t begin = end;
+  while (begin > 0 && end - begin < limit && nodes[begin - 1].parsed) --begin;
+  std::vector<WrittenMove> out;
+  for (std::size_t i = begin; i < end; ++i) out.push_back(nodes[i].written);
+  return out;
+}
+
+}  // namespace
+
+SuggestionsAt suggest_at(const GameRecord& record, std::uint32_t ply, const Position& before, const Language& language,
+                         const SuggestOptions& options) {
+  const MoveNode& node = record.game.main.moves[ply - 1];
+  const std::vector<WrittenMove> rest = following_moves(record, ply, language, options.max_lookahead);
+  const std::vector<WrittenMove> earlier = preceding_moves(record, ply, 4);  // (the longest repeat read)
+  const auto parsed = parse_move(node.text, language);
+  SuggestionsAt out;
+  out.found = suggest(before, node.text, parsed ? &parsed->move : nullptr, language, rest, options, earlier);
+  if (parsed) out.repeated = repeated_line(parsed->move, rest, earlier);
+  return out;
+}
+
 void fill_suggestions(GameRecord& record, const Language& language, const ResolveOptions& resolve,
                       const Language* san_language) {
   SuggestOptions so;
@@ -161,21 +179,17 @@ void fill_suggestions(GameRecord& record, const Language& language, const Resolv
   for (Diagnostic& d : record.diagnostics) {
     if (!is_move_error(d) || d.variation != 0 || d.ply == 0) continue;
     if (d.ply > record.game.main.moves.size()) continue;
-    const MoveNode& node = record.game.main.moves[d.ply - 1];
     auto before = position_before(record.game, d.ply);
     if (!before) continue;
-    std::vector<WrittenMove> rest = following_moves(record, d.ply, language, so.max_lookahead);
-    std::vector<WrittenMove> earlier = preceding_moves(record, d.ply, kRepeatLookback);
-    auto parsed = parse_move(node.text, language);
-    auto found = suggest(*before, node.text, parsed ? &parsed->move : nullptr, language, rest, so, earlier);
-    // A line written twice is named even where nothing follows it to be read from; one ply only
-    // where the rest of the game reads after dropping it (two equal plies in a row are common in
-    // real games: `Rxd8+ Rxd8`).
-    const std::size_t k = parsed ? repeated_line(parsed->move, rest, earlier) : 0;
-    const bool one_ply_read = std::any_of(found.begin(), found.end(), [](const Suggestion& s) {
-      return s.kind == SuggestionKind::RepeatedPlies && s.shift == 1;
-    });
-    if (k > 1 || (k == 1 && one_ply_read)) {
+    const SuggestionsAt at = suggest_at(record, d.ply, *before, language, so);
+    const std::vector<Suggestion>& found = at.found;
+    // A line written twice is named: the one the suggestions drop, or one the score ends with
+    // (nothing follows it to be read from). One ply only where the rest reads after dropping it,
+    // as suggest() has it: two equal plies in a row are common in real games (`Rxd8+ Rxd8`).
+    std::size_t k = at.repeated > 1 ? at.repeated : 0;
+    for (const Suggestion& s : found)
+      if (s.kind == SuggestionKind::RepeatedPlies) k = static_cast<std::size_t>(s.shift);
+    if (k != 0) {
       const std::string note =
           k == 1 ? "; it repeats the ply before it: a ply written twice?"
                  : "; with the next " + (k == 2 ? std::string("ply") : std::to_string(k - 1) + " plies") +

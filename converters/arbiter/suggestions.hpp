@@ -47,10 +47,15 @@ std::optional<Position> position_before(const Game& game, std::uint32_t ply);
 std::vector<WrittenMove> following_moves(const GameRecord& record, std::uint32_t ply, const Language& language,
                                          std::size_t limit);
 
-// The parsed written moves of the main line before `ply`, the last one last: at most `limit`,
-// back to the first token the grammar did not read (a line written twice is compared with them).
-std::vector<WrittenMove> preceding_moves(const GameRecord& record, std::uint32_t ply, std::size_t limit);
-// How many written moves before a faulty one suggest() compares for a line written twice.
-inline constexpr std::size_t kRepeatLookback = 4;
+struct SuggestionsAt {
+  std::vector<Suggestion> found;  // best first (notation/suggest.hpp)
+  std::size_t repeated = 0;       // repeated_line() of the written move: 0, 1, 2 or 4
+};
+
+// suggest() for the main-line move `ply` (1-based) of `record`, on `before`, the position before
+// it: its written token, the written moves after it (following_moves()) and the ones before it,
+// read with `language`. The one place fill_suggestions() and `--repair evident` ask.
+SuggestionsAt suggest_at(const GameRecord& record, std::uint32_t ply, const Position& before, const Language& language,
+                         const SuggestOptions& options);
 
 }  // namespace planilla
