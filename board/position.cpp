@@ -366,8 +366,9 @@ void Position::set_ep_if_capturable(Square ep) {
 
 // Copy-make: mutates this position. Rights, clocks, checkers and the canonical e.p. square are
 // all updated here so every Position is complete without a history (the key is derived from
-// them: key()).
-void Position::play(Move m) {
+// them: key()). play() (position.hpp) makes a plain move itself and leaves the others here:
+// castling, en passant, promotions and the null move (any move would do).
+void Position::play_special(Move m) {
   const Color us = turn_, them = ~us;
   ep_square_ = Square::None;
   ++halfmove_clock_;
