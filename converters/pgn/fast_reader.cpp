@@ -127,6 +127,7 @@ class FastReader {
         options_(options),
         language_(language),
         letters_(letters_of(language)),
+        count_only_(visitor.counts_moves_only()),
         lines_(raw.bytes, raw.line, raw.column) {
     resolve_options_ = options.resolve;
     resolve_options_.language = &language;
@@ -697,18 +698,21 @@ class FastReader {
         next.play(m);
       }
     }
-    // The span from registers into both: copying w.span would read 16 bytes just written as 8 + 4,
-    // which the store buffer cannot forward (a store-forwarding stall; bench/RESULTS.md).
-    const std::uint64_t begin = file_at(at);
-    const SourceSpan span{begin, static_cast<std::uint32_t>(map_ ? file_at(at + token.size()) - begin : token.size())};
-    w.span = span;
-    MoveEvent ev{token, span, &w, m, f.current(), f.ply, false};
-    ev.facts = known;
-    if (canonical) {
-      ev.san = token.substr(0, san_size);
-      ev.san_language = &language_;
+    if (!count_only_) {  // (else counted in finish())
+      // The span from registers into both: copying w.span would read 16 bytes just written as 8 +
+      // 4, which the store buffer cannot forward (a store-forwarding stall; bench/RESULTS.md).
+      const std::uint64_t begin = file_at(at);
+      const SourceSpan span{begin,
+                            static_cast<std::uint32_t>(map_ ? file_at(at + token.size()) - begin : token.size())};
+      w.span = span;
+      MoveEvent ev{token, span, &w, m, f.current(), f.ply, false};
+      ev.facts = known;
+      if (canonical) {
+        ev.san = token.substr(0, san_size);
+        ev.san_language = &language_;
+      }
+      visitor_.move(ev);
     }
-    visitor_.move(ev);
     declined_at_move_ = false;
     if (w.nag != 0) visitor_.nag(w.nag);
     f.advance();
@@ -763,6 +767,7 @@ class FastReader {
         add(r.remarks[0].code, result_at_, r.remarks[0].message, {}, 0, 0);
       }
     }
+    if (count_only_) visitor_.count_moves(moves_);
     visitor_.result(*result_);
     visitor_.end_game();
     return true;
@@ -780,6 +785,8 @@ class FastReader {
   const ReadOptions& options_;
   const Language& language_;
   const LetterTable& letters_;
+  // The visitor only counts moves (Visitor::counts_moves_only()): moves_ is told it at the end.
+  const bool count_only_;
   ResolveOptions resolve_options_;
   std::size_t i_ = 0;
   std::size_t tag_count_ = 0;

@@ -42,6 +42,8 @@ struct MoveCounter final : Visitor {
     return Skip::No;
   }
   void move(const MoveEvent&) override { ++moves; }
+  bool counts_moves_only() const override { return true; }
+  void count_moves(std::uint64_t n) override { moves += n; }
   // The players and event, which a report of the game's notes names (model_if_diagnosed).
   void tag(std::string_view name, std::string_view value) override {
     if (name.size() != 5 || !(name == "White" || name == "Black" || name == "Event")) return;

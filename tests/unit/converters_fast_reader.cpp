@@ -385,6 +385,48 @@ TEST_CASE("fast lane: limits are the general reader's") {
   CHECK_FALSE(read_both("1. e4 *", english(), tight).taken);
 }
 
+TEST_CASE("fast lane: a visitor that only counts moves is told their number, every line's") {
+  struct Counter : Visitor {
+    bool counts_only = true;
+    std::uint64_t counted = 0, events = 0, nags = 0;
+    bool result_seen = false, counted_before_result = false;
+    bool counts_moves_only() const override { return counts_only; }
+    void count_moves(std::uint64_t n) override {
+      counted += n;
+      counted_before_result = !result_seen;
+    }
+    void move(const MoveEvent&) override { ++events; }
+    void nag(unsigned) override { ++nags; }
+    void result(GameResult) override { result_seen = true; }
+  };
+  struct Row {
+    std::string text;
+    std::uint64_t moves, nags;
+  };
+  const std::vector<Row> rows = {
+      {"1. e4 e5 2. Nf3 Nc6 1-0", 4, 0},
+      {"1. e4 e5 (1... c5 2. Nf3 (2. Nc3) d6) 2. Nf3! Nc6 $1 *", 8, 2},
+      {"[Event \"x\"]\n\n1. e4 0-1", 1, 0},
+      {"[Event \"x\"]\n\n*", 0, 0},
+      {"1. d4 d5 2. c4 dxc4 3. e4 b5 4. a4 c6 5. axb5 cxb5 6. Qf3 1/2-1/2", 11, 0},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.text);
+    Counter only;
+    REQUIRE(lane_read(row.text, "en", only));
+    CHECK(only.counted == row.moves);
+    CHECK(only.events == 0);
+    CHECK(only.nags == row.nags);
+    CHECK(only.counted_before_result);
+    // A visitor that reads the events gets one a move, and no count.
+    Counter every;
+    every.counts_only = false;
+    REQUIRE(lane_read(row.text, "en", every));
+    CHECK(every.events == row.moves);
+    CHECK(every.counted == 0);
+  }
+}
+
 TEST_CASE("fast lane: it notes whether it declined a game for its form or at a move") {
   struct Row {
     std::string name, text, code;
