@@ -52,7 +52,15 @@ void RunStats::count(const GameRecord& record) {
     }
   }
   if (has_error) ++games_with_errors;
-  for (const MoveNode& n : record.game.main.moves) moves += n.move ? 1 : 0;
+  // Every line's, as a game read without its model is counted (the fast lane counts them all):
+  // counting only the main line's here made a game's count depend on which reader took it.
+  auto count_line = [this](auto&& self, const Line& line) -> void {
+    for (const MoveNode& n : line.moves) {
+      moves += n.move ? 1 : 0;
+      for (const Line& v : n.variations) self(self, v);
+    }
+  };
+  count_line(count_line, record.game.main);
   moves += record.unmodelled_moves;
 }
 

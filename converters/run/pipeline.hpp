@@ -29,7 +29,7 @@ struct ProcessedGame {
 // by code too: converters/report/report_writer.hpp).
 struct RunStats {
   std::uint64_t games = 0;  // games read
-  std::uint64_t moves = 0;  // main-line moves that resolved (and unmodelled ones)
+  std::uint64_t moves = 0;  // moves that resolved, variations included (and unmodelled ones)
   std::uint64_t games_with_errors = 0;
   std::uint64_t errors = 0;
   std::uint64_t warnings = 0;

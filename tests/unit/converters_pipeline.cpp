@@ -90,6 +90,38 @@ TEST_CASE("normalize: the same output and rejects for 1 and 3 jobs; read = writt
   CHECK(stats[1].games == stats[0].games);
 }
 
+TEST_CASE("convert and normalize: a game's moves count the same whichever reader takes it") {
+  // Variations included. The first game is the fast lane's; a draw offer `(=)` leaves the second
+  // to the general reader, which builds the game's model (the count was once its main line only).
+  struct Row {
+    std::string game;
+    std::uint64_t moves;
+  };
+  const std::vector<Row> rows = {
+      {"[Event \"a\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Nf3 Nc6 1-0\n", 6},
+      {"[Event \"b\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Nf3 (=) Nc6 1-0\n", 6},
+      {"[Event \"c\"]\n\n1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n", 12},
+      {"[Event \"d\"]\n\n1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) e5 2. Qh5 (=) Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n", 12},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.game);
+    for (unsigned jobs : {1u, 2u}) {
+      std::istringstream in(row.game);
+      std::ostringstream out;
+      ConvertOptions c;
+      c.from = *parse_spec("en", false);
+      c.to = *parse_spec("en", false);
+      c.jobs = jobs;
+      CHECK(convert(in, out, c, [](const GameRecord&) {}).moves == row.moves);
+      std::istringstream again(row.game);
+      std::ostringstream normalized;
+      NormalizeOptions n;
+      n.jobs = jobs;
+      CHECK(normalize(again, normalized, nullptr, n).moves == row.moves);
+    }
+  }
+}
+
 TEST_CASE("convert: ConvertOptions.from alone sets the reading language") {
   // A library user names the input's notation once, in `from`; read.language is left as it is.
   const std::string spanish = "[Event \"t\"]\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. O-O Cf6 *\n";
