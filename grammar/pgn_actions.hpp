@@ -319,7 +319,9 @@ struct action<nag_value> {
   template <typename Input>
   static void apply(const Input& in, ParseState& s) {
     std::uint64_t n = saturating_number(in.string_view());
-    s.handler.nag(n > 0xFFFF'FFFFull ? 0xFFFF'FFFFu : static_cast<unsigned>(n), {}, offset_of(in) - 1);
+    // The text with its `$`, which the input holds just before the digits.
+    const std::string_view written(in.begin() - 1, in.size() + 1);
+    s.handler.nag(n > 0xFFFF'FFFFull ? 0xFFFF'FFFFu : static_cast<unsigned>(n), written, offset_of(in) - 1);
   }
 };
 

@@ -32,7 +32,7 @@ class PgnHandler {
   virtual void move(std::string_view /*token*/, std::uint64_t /*offset*/) {}
   virtual void en_passant_mark(std::string_view /*text*/, std::uint64_t /*offset*/) {}
   virtual void draw_offer(std::uint64_t /*offset*/) {}
-  // `glyph` is the text of a standalone glyph (`!?`), empty for `$n`.
+  // `glyph` is the NAG as written: a standalone glyph (`!?`) or `$n` (`$999` too, which is no NAG).
   virtual void nag(unsigned /*value*/, std::string_view /*glyph*/, std::uint64_t /*offset*/) {}
   virtual void comment(std::string_view /*text*/, CommentKind /*kind*/, std::uint64_t /*offset*/) {}
   virtual void begin_variation(std::uint64_t /*offset*/) {}

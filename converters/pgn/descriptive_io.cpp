@@ -154,10 +154,18 @@ struct Structure : grammar::PgnHandler {
     current().push_back(
         LineItem{LineItem::Kind::Move, static_cast<std::size_t>(offset), token.size(), 0, {}, CommentKind::Brace, 0});
   }
-  void nag(unsigned value, std::string_view, std::uint64_t) override {
+  void nag(unsigned value, std::string_view written, std::uint64_t offset) override {
     annotated = true;
+    if (value > 255) {  // no NAG (E-PGN-SYNTAX), kept in a comment as the PGN reader keeps it
+      out_of_range.push_back({static_cast<std::size_t>(offset), std::string(written)});
+      current().push_back(LineItem{LineItem::Kind::Comment, 0, 0, 0,
+                                   "NAG not read, kept as written: " + std::string(written), CommentKind::Brace, 0});
+      return;
+    }
     current().push_back(LineItem{LineItem::Kind::Nag, 0, 0, value, {}, CommentKind::Brace, 0});
   }
+  // The `$n` beyond 255, with their offsets in the movetext.
+  std::vector<std::pair<std::size_t, std::string>> out_of_range;
   void comment(std::string_view text, CommentKind kind, std::uint64_t) override {
     annotated = true;
     current().push_back(LineItem{LineItem::Kind::Comment, 0, 0, 0, std::string(text), kind, 0});
@@ -339,6 +347,15 @@ bool read_descriptive_record(GameRecord& record, DescriptiveDialect dialect, con
         for (Diagnostic& d : record.diagnostics)
           if (!is_move_level(d.code)) kept.push_back(std::move(d));
         record.diagnostics = std::move(kept);
+        for (const auto& [at, written] : structure.out_of_range) {
+          Diagnostic d;
+          d.code = Code::PgnSyntax;
+          d.severity = Severity::Error;
+          d.byte = at;
+          d.written = written;
+          d.message = "NAG " + written + " is outside 0-255";
+          line_diagnostics.push_back(std::move(d));
+        }
         for (Diagnostic d : line_diagnostics) {
           place(d, text, start, record, options);
           record.diagnostics.push_back(std::move(d));

@@ -237,10 +237,12 @@ class GameReader : public grammar::PgnHandler {
   void nag(unsigned value, std::string_view glyph, std::uint64_t offset) override {
     flush();
     if (value > 255) {
-      add(Code::PgnSyntax, Severity::Error, offset, "NAG $" + std::to_string(value) + " is outside 0-255");
+      add(Code::PgnSyntax, Severity::Error, offset, "NAG " + std::string(glyph) + " is outside 0-255",
+          std::string(glyph));
+      // Not a NAG a writer may write, and not to be lost: kept in a comment where it stood.
+      if (!skip_) visitor_.comment("NAG not read, kept as written: " + std::string(glyph), CommentKind::Brace);
       return;
     }
-    (void)glyph;
     if (!skip_) visitor_.nag(value);
   }
 

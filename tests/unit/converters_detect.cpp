@@ -189,6 +189,30 @@ TEST_CASE("detect: a descriptive score's move numbers are checked as an algebrai
   }
 }
 
+TEST_CASE("detect: a NAG beyond 255 in a descriptive score is an error, kept in a comment") {
+  const std::string pgn = "1. P-K4 $300 P-K4 {ok} 2. Kt-KB3 (2. P-KB4 $999 PxP) 2... Kt-QB3 $1 *";
+  GameRecord r = read_auto(pgn);
+  REQUIRE(read_descriptive_record(r, DescriptiveDialect::English, ReadOptions{}));
+  CHECK(count_code(r, Code::PgnSyntax) == 2);
+  std::vector<std::string> written;
+  for (const Diagnostic& d : r.diagnostics)
+    if (d.code == Code::PgnSyntax) {
+      CHECK(d.severity == Severity::Error);
+      CHECK(pgn.substr(static_cast<std::size_t>(d.byte), d.written.size()) == d.written);
+      written.push_back(d.written);
+    }
+  CHECK(written == std::vector<std::string>{"$300", "$999"});
+  const auto& main = r.game.main.moves;
+  REQUIRE(main.size() == 4);
+  REQUIRE(main[0].comments_after.size() == 1);
+  CHECK(main[0].comments_after[0].text == "NAG not read, kept as written: $300");
+  CHECK(main[0].nags.empty());
+  REQUIRE(main[2].variations.size() == 1);
+  REQUIRE(main[2].variations[0].moves.size() == 2);
+  CHECK(main[2].variations[0].moves[0].comments_after[0].text == "NAG not read, kept as written: $999");
+  CHECK(main[3].nags == std::vector<unsigned>{1});
+}
+
 TEST_CASE("detect: a result written twice is said whichever reading is chosen") {
   // The splitter keeps `1-0 1-0` in its game; the descriptive re-reading drops the algebraic
   // reading's move-level diagnostics, not the repeat's W-RESULT-TWICE.
