@@ -16,19 +16,12 @@
 #include "converters/pgn/reader.hpp"
 #include "grammar/move_parser.hpp"
 #include "notation/write.hpp"
+#include "tests/support/read_auto.hpp"
 
 namespace planilla {
 namespace {
 
-GameRecord read_auto(const std::string& pgn, const ReadOptions& options = {}) {
-  std::istringstream in(pgn);
-  PgnReader reader(in, options);
-  NotationSpec from;
-  from.auto_detect = true;
-  GameRecord r;
-  REQUIRE(read_next_game(reader, r, options, from));
-  return r;
-}
+using test::read_auto;
 
 std::size_t count_code(const GameRecord& r, Code code) {
   return static_cast<std::size_t>(std::count_if(r.diagnostics.begin(), r.diagnostics.end(),

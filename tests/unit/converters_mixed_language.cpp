@@ -15,6 +15,7 @@
 #include "converters/arbiter/detect.hpp"
 #include "converters/arbiter/repair.hpp"
 #include "converters/pgn/reader.hpp"
+#include "tests/support/read_auto.hpp"
 
 namespace planilla {
 namespace {
@@ -26,16 +27,7 @@ std::vector<const Diagnostic*> with_code(const GameRecord& r, Code code) {
   return out;
 }
 
-// Reads the first game of `pgn` as `planilla check --from auto` does.
-GameRecord read_auto(const std::string& pgn, const ReadOptions& options = {}) {
-  std::istringstream in(pgn);
-  PgnReader reader(in, options);
-  NotationSpec from;
-  from.auto_detect = true;
-  GameRecord r;
-  REQUIRE(read_next_game(reader, r, options, from));
-  return r;
-}
+using test::read_auto;
 
 // A Spanish score with one English bishop move (4. Bg5) on line 5, column 4. Its other bishop
 // moves are Spanish (A): with Bg5 alone it could as well be Portuguese (B = bispo) with one

@@ -18,6 +18,7 @@
 #include "notation/language.hpp"
 #include "notation/resolve.hpp"
 #include "notation/suggest.hpp"
+#include "tests/support/read_auto.hpp"
 
 namespace planilla {
 namespace {
@@ -119,16 +120,7 @@ const Row kRows[] = {
      "Nf3", true, SuggestionKind::Slip},
 };
 
-// The first game of `pgn`, read with --from auto as the CLI reads it.
-GameRecord read_one(const std::string& pgn, const ReadOptions& ro) {
-  std::istringstream in(pgn);
-  PgnReader reader(in, ro);
-  NotationSpec from;
-  from.auto_detect = true;
-  GameRecord record;
-  REQUIRE(read_next_game(reader, record, ro, from));
-  return record;
-}
+using test::read_auto;
 
 const Diagnostic* last_error(const GameRecord& record) {
   const Diagnostic* err = nullptr;
@@ -382,7 +374,7 @@ TEST_CASE("tokens_from skips numbers, comments, variations, NAGs and results") {
 TEST_CASE("read_next_game: suggestions on the diagnostic; --repair evident rewrites the move") {
   std::string pgn = "[Event \"t\"]\n\n1. e4 e5 2. Nf4 Nc6 3. Bb5 a6 4. Nxe5 1-0\n";
   const ReadOptions ro;
-  GameRecord record = read_one(pgn, ro);
+  GameRecord record = read_auto(pgn, ro);
   const Diagnostic* err = last_error(record);
   REQUIRE(err);
   CHECK(err->ply == 3);
@@ -410,7 +402,7 @@ TEST_CASE("--repair evident: two plies exchanged are put back, with what was wri
   // 2...Nf6 and 3.Nc3 exchanged: a white knight cannot reach f6.
   std::string pgn = "[Event \"t\"]\n\n1. e4 e5 2. Nf3 Nc3 3. Nf6 Bc5 4. Nxe5 Nxe4 5. Nxe4 d5 6. Bd3 dxe4 *\n";
   const ReadOptions ro;
-  GameRecord record = read_one(pgn, ro);
+  GameRecord record = read_auto(pgn, ro);
   REQUIRE(record.has_errors());
   std::vector<Diagnostic> repairs;
   REQUIRE(apply_evident_repairs(record, ro, repairs));
@@ -424,7 +416,7 @@ TEST_CASE("--repair evident: a line written twice is dropped, its number too, an
   std::string pgn =
       "[Event \"t\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 *\n";
   const ReadOptions ro;
-  GameRecord record = read_one(pgn, ro);
+  GameRecord record = read_auto(pgn, ro);
   const Diagnostic* err = last_error(record);
   REQUIRE(err);
   REQUIRE_FALSE(err->suggestions.empty());
