@@ -148,6 +148,8 @@ struct Structure : grammar::PgnHandler {
   std::string result_word;
   bool annotated = false;  // a comment, NAG or variation: the plain reader would drop or stop at it
   bool failed = false;     // anything else than moves, numbers, comments, NAGs, variations, result
+  // The `$n` beyond 255, with their offsets in the movetext.
+  std::vector<std::pair<std::size_t, std::string>> out_of_range;
   std::vector<LineItem>& current() { return lines[open.back()]; }
   void tag(std::string_view, std::string_view, std::uint64_t, bool) override { failed = true; }
   void move(std::string_view token, std::uint64_t offset) override {
@@ -158,14 +160,11 @@ struct Structure : grammar::PgnHandler {
     annotated = true;
     if (value > 255) {  // no NAG (E-PGN-SYNTAX), kept in a comment as the PGN reader keeps it
       out_of_range.push_back({static_cast<std::size_t>(offset), std::string(written)});
-      current().push_back(LineItem{LineItem::Kind::Comment, 0, 0, 0,
-                                   "NAG not read, kept as written: " + std::string(written), CommentKind::Brace, 0});
+      current().push_back(LineItem{LineItem::Kind::Comment, 0, 0, 0, nag_kept_comment(written), CommentKind::Brace, 0});
       return;
     }
     current().push_back(LineItem{LineItem::Kind::Nag, 0, 0, value, {}, CommentKind::Brace, 0});
   }
-  // The `$n` beyond 255, with their offsets in the movetext.
-  std::vector<std::pair<std::size_t, std::string>> out_of_range;
   void comment(std::string_view text, CommentKind kind, std::uint64_t) override {
     annotated = true;
     current().push_back(LineItem{LineItem::Kind::Comment, 0, 0, 0, std::string(text), kind, 0});
@@ -353,7 +352,7 @@ bool read_descriptive_record(GameRecord& record, DescriptiveDialect dialect, con
           d.severity = Severity::Error;
           d.byte = at;
           d.written = written;
-          d.message = "NAG " + written + " is outside 0-255";
+          d.message = nag_out_of_range_message(written);
           line_diagnostics.push_back(std::move(d));
         }
         for (Diagnostic d : line_diagnostics) {

@@ -154,6 +154,14 @@ bool number_slip(WrittenNumber n, const Position& pos, LineNumbering& line, bool
   return slip;
 }
 
+std::string nag_out_of_range_message(std::string_view written) {
+  return "NAG " + std::string(written) + " is outside 0-255";
+}
+
+std::string nag_kept_comment(std::string_view written) {
+  return "NAG not read, kept as written: " + std::string(written);
+}
+
 std::string number_mismatch_message(WrittenNumber n, std::string_view written, const Position& pos) {
   const bool white = pos.side_to_move() == Color::White;
   const std::string due = std::string(white ? "White's" : "Black's") + " move " + std::to_string(pos.fullmove_number());

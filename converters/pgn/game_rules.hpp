@@ -132,6 +132,11 @@ inline bool number_says_missing(WrittenNumber n, const Position& pos) {
 // Example: "the move number 4. stands where Black's move 3 is due: Black's move 3 may be missing".
 std::string number_mismatch_message(WrittenNumber n, std::string_view written, const Position& pos);
 
+// A `$n` beyond 255 (`$999`, as written) is no NAG: the message of its E-PGN-SYNTAX error, and the
+// comment that keeps it in the game where it stood (readers write no NAG a writer may not write).
+std::string nag_out_of_range_message(std::string_view written);
+std::string nag_kept_comment(std::string_view written);
+
 // A diagnostic of the game `raw` (its number) of file `file`, at input offset `byte`, shown at
 // `place`; ply and variation as the lane counted them.
 Diagnostic game_diagnostic(Code code, Severity severity, std::string_view file, const RawGame& raw, std::uint64_t byte,

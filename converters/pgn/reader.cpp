@@ -237,10 +237,8 @@ class GameReader : public grammar::PgnHandler {
   void nag(unsigned value, std::string_view glyph, std::uint64_t offset) override {
     flush();
     if (value > 255) {
-      add(Code::PgnSyntax, Severity::Error, offset, "NAG " + std::string(glyph) + " is outside 0-255",
-          std::string(glyph));
-      // Not a NAG a writer may write, and not to be lost: kept in a comment where it stood.
-      if (!skip_) visitor_.comment("NAG not read, kept as written: " + std::string(glyph), CommentKind::Brace);
+      add(Code::PgnSyntax, Severity::Error, offset, nag_out_of_range_message(glyph), std::string(glyph));
+      if (!skip_) visitor_.comment(nag_kept_comment(glyph), CommentKind::Brace);
       return;
     }
     if (!skip_) visitor_.nag(value);

@@ -55,7 +55,7 @@ class Visitor {
   virtual void move(const MoveEvent& /*event*/) {}
   // Whether move() only counts the moves of every line, reading nothing of the events: a reader
   // may then say how many there were, once, in count_moves() before result(), and call move()
-  // for none of them (the fast lane does: making the events was 3 % of a `check`).
+  // for none of them (the fast lane does: making the events was 5 % of a `check`'s instructions).
   virtual bool counts_moves_only() const { return false; }
   virtual void count_moves(std::uint64_t /*moves*/) {}
   virtual void nag(unsigned /*value*/) {}
