@@ -279,13 +279,198 @@ inline TextMasks text_masks(const unsigned char* p, std::uint8_t outside_stops) 
 }
 #endif
 
+static_assert(std::endian::native == std::endian::little, "the SWAR scans below read the first byte as the lowest");
+
+// The first LF or `]` at or after `from` (d.size() when none), eight bytes at a time.
+std::size_t first_lf_or_bracket(std::string_view d, std::size_t from) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull, kLow = 0x7F7F7F7F7F7F7F7Full;
+  const auto zero_bytes = [&](std::uint64_t x) { return ~(((x & kLow) + kLow) | x) & kHigh; };
+  std::size_t j = from;
+  for (; j + 8 <= d.size(); j += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, d.data() + j, 8);
+    if (const std::uint64_t hit = zero_bytes(w ^ (kOnes * '\n')) | zero_bytes(w ^ (kOnes * ']')))
+      return j + static_cast<std::size_t>(std::countr_zero(hit)) / 8;  // little-endian: the first byte
+  }
+  while (j < d.size() && d[j] != '\n' && d[j] != ']') ++j;
+  return j;
+}
+
+bool is_text_blank(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\n' || c == '\r'; }
+
+// Whether the `-` at j is inside a result token's text ("1-0", "0-1", "1/2-1/2", "½-½" in UTF-8
+// or Latin-1); `from` is where such a text begins (valid when true).
+bool result_dash(std::string_view d, std::size_t j, std::size_t& from) {
+  const auto at = [&](std::size_t i, std::string_view s) { return i <= d.size() && d.substr(i, s.size()) == s; };
+  if (j >= 1 && (at(j - 1, "1-0") || at(j - 1, "0-1") || at(j - 1, "\xBD-\xBD"))) return from = j - 1, true;
+  if (j >= 3 && at(j - 3, "1/2-1/2")) return from = j - 3, true;
+  if (j >= 2 && at(j - 2, "\xC2\xBD-\xC2\xBD")) return from = j - 2, true;
+  return false;
+}
+
+// One game of the usual shape from `p` (a line-start `[` where a splitter is fresh): the start
+// of the next one (a line-start `[Name "` after an empty line, where a splitter is fresh again)
+// and the end of this one's bytes; npos when the stretch has any other shape. The whole-input
+// splitter cuts exactly one game in [p, next):
+// - tag lines: each starts with `[` at the line start, and a `]` on it is directly followed by
+//   the line end, so nothing on it is read in Normal mode (tag values and names are inert; an
+//   unclosed value ends at the line end) and the section stays Tags without a blank line;
+// - an empty line, then movetext whose first byte sets the section to Movetext;
+// - no `[` at a line start in the movetext (no new tag section, no comment-ending tag pair);
+// - no text that could be a result before its last token, and only blanks after it: a result
+//   read there ends the game with nothing after it, one not read (in a comment, a variation, a
+//   label) leaves the game going on to the next tag section;
+// - the next `[Name "` follows an empty line at a line start: a new game in Movetext, after a
+//   result, and (looks_like_tag) in a comment left open.
+// No CR anywhere (lines are counted by LF).
+// The movetext is read once, 16 bytes at a time: the masks of `[`, `-`, `*`, LF, CR and bytes
+// above 0x7F serve all the checks above and the line count (a walk of a shard's prefix is this
+// loop, so it reads each byte once, not once per question).
+struct OneGame {
+  std::size_t next = std::string_view::npos;
+  std::size_t end = 0;         // one past the game's last non-blank byte
+  std::uint64_t lf = 0;        // LF bytes in [p, next)
+  bool high = false;           // a byte above 0x7F in [p, next)
+  std::size_t last_token = 0;  // where the movetext's last token begins: [last_token, end)
+};
+
+// Bit n for byte n of the 16 (or fewer, before `n`) bytes at `b`.
+struct MovetextMasks {
+  unsigned open, dash, star, lf, cr, high;
+};
+inline MovetextMasks movetext_masks(std::string_view d, std::size_t b) {
+  MovetextMasks m{};
+#ifdef __SSE2__
+  if (b + 16 <= d.size()) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d.data() + b));
+    const auto eq = [&](char c) {
+      return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c))));
+    };
+    return {eq('['), eq('-'), eq('*'), eq('\n'), eq('\r'), static_cast<unsigned>(_mm_movemask_epi8(v))};
+  }
+#endif
+  for (std::size_t i = b; i < std::min(d.size(), b + 16); ++i) {
+    const auto c = static_cast<unsigned char>(d[i]);
+    const unsigned bit = 1u << (i - b);
+    m.open |= c == '[' ? bit : 0;
+    m.dash |= c == '-' ? bit : 0;
+    m.star |= c == '*' ? bit : 0;
+    m.lf |= c == '\n' ? bit : 0;
+    m.cr |= c == '\r' ? bit : 0;
+    m.high |= c >= 0x80 ? bit : 0;
+  }
+  return m;
+}
+
+// Bit n for byte n of the 16 (or fewer) bytes at `b` that is one of `{ } ( ) ; %`: the bytes
+// that make movetext other than moves, numbers and results for the scanner (a comment, a
+// variation, a line comment).
+inline unsigned commentary_mask(std::string_view d, std::size_t b) {
+#ifdef __SSE2__
+  if (b + 16 <= d.size()) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d.data() + b));
+    const auto eq = [&](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
+    const __m128i any = _mm_or_si128(_mm_or_si128(_mm_or_si128(eq('{'), eq('}')), _mm_or_si128(eq('('), eq(')'))),
+                                     _mm_or_si128(eq(';'), eq('%')));
+    return static_cast<unsigned>(_mm_movemask_epi8(any));
+  }
+#endif
+  unsigned m = 0;
+  for (std::size_t i = b; i < std::min(d.size(), b + 16); ++i) {
+    const char c = d[i];
+    if (c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '%') m |= 1u << (i - b);
+  }
+  return m;
+}
+
+// `plain_movetext`: also none when the movetext holds a comment, a variation or a `;` or `%`
+// line (commentary_mask()): the splitter's own cut (GameSplitter::scan()) asks so, to know that
+// a result as the last token is read as one.
+template <bool plain_movetext = false>
+OneGame one_game(std::string_view d, std::size_t p) {
+  constexpr std::size_t npos = std::string_view::npos;
+  OneGame none;
+  const std::size_t n = d.size();
+  std::size_t i = p;
+  std::uint64_t lf = 0;
+  // Tag lines up to the empty line.
+  for (;;) {
+    if (i >= n || d[i] != '[') return none;
+    std::size_t j = first_lf_or_bracket(d, i + 1);
+    if (j < n && d[j] == ']') {
+      ++j;
+      if (j >= n || d[j] != '\n') return none;
+    }
+    if (j >= n) return none;
+    ++lf;
+    i = j + 1;  // after the line's LF
+    if (i < n && d[i] == '\n') break;
+  }
+  ++lf;                         // the empty line's
+  const std::size_t m = i + 1;  // the movetext's first byte
+  if (m >= n) return none;
+  const char first = d[m];
+  if (first == '[' || first == ';' || first == '%' || is_text_blank(first)) return none;
+  // The tag lines: no CR (their LFs are counted above), and whether any byte is above 0x7F.
+  bool high = false;
+  for (std::size_t b = p; b < m; b += 16) {
+    MovetextMasks t = movetext_masks(d, b);
+    const unsigned in = m - b >= 16 ? 0xFFFFu : (1u << (m - b)) - 1;
+    if (t.cr & in) return none;
+    high |= (t.high & in) != 0;
+  }
+  // The movetext: up to the next empty line followed by `[`, with no other line-start `[`
+  // before it; the first text that could be a result (where it begins) and the first `*`.
+  std::size_t k = npos;
+  std::size_t first_result = npos, first_star = npos;
+  for (std::size_t b = m; k == npos; b += 16) {
+    if (b >= n) return none;
+    const MovetextMasks t = movetext_masks(d, b);
+    unsigned before = 0xFFFFu;  // the bits below k
+    for (unsigned open = t.open; open != 0; open &= open - 1) {
+      const std::size_t at = b + static_cast<std::size_t>(std::countr_zero(open));
+      std::size_t back = at;
+      while (back > m && (d[back - 1] == ' ' || d[back - 1] == '\t' || d[back - 1] == '\f' || d[back - 1] == '\v'))
+        --back;
+      if (back > m && d[back - 1] == '\n') {
+        if (back != at || d[at - 2] != '\n') return none;  // a tag line inside the movetext
+        k = at;
+        before = (1u << (at - b)) - 1;
+        break;
+      }
+    }
+    if (t.cr & before) return none;
+    if constexpr (plain_movetext)
+      if (commentary_mask(d, b) & before) return none;
+    high |= (t.high & before) != 0;
+    lf += static_cast<std::uint64_t>(std::popcount(t.lf & before));
+    if (first_star == npos && (t.star & before) != 0)
+      first_star = b + static_cast<std::size_t>(std::countr_zero(t.star & before));
+    for (unsigned dash = t.dash & before; dash != 0 && first_result == npos; dash &= dash - 1) {
+      std::size_t begins = 0;
+      if (result_dash(d, b + static_cast<std::size_t>(std::countr_zero(dash)), begins)) first_result = begins;
+    }
+  }
+  if (!looks_like_tag(d, k)) return none;
+  // The movetext's last token.
+  std::size_t z = k - 2;  // the first LF of the empty line
+  while (z > m && is_text_blank(d[z - 1])) --z;
+  std::size_t t = z;  // the last token is [t, z)
+  while (t > m && !ends_token(static_cast<unsigned char>(d[t - 1]))) --t;
+  // Result-like text only in it.
+  if (first_result != npos && first_result < t) return none;
+  if (first_star != npos && first_star < t) return none;
+  return OneGame{k, z, lf, high, t};
+}
+
 }  // namespace
 
 GameSplitter::GameSplitter(std::istream& in, SplitOptions options) : in_(&in), options_(options) {
   options_.chunk_size = std::max<std::size_t>(options_.chunk_size, 2 * kLookahead);
 }
 
-GameSplitter::GameSplitter(std::string_view bytes) : memory_(bytes), eof_(true) {
+GameSplitter::GameSplitter(std::string_view bytes, SplitOptions options)
+    : memory_(bytes), eof_(true), options_(options) {
   if (memory_.substr(0, 3) == "\xEF\xBB\xBF") {
     bom_ = true;
     scan_ = 3;
@@ -604,6 +789,36 @@ inline std::size_t brace_close(const unsigned char* p, std::size_t open, std::si
   return j;
 }
 
+// A game of the usual shape (one_game()) starting at the line-start `[` at i, where the splitter
+// is between games, cut whole from one_game()'s masks: what the byte rules below would cut, with
+// the splitter left at the next game's `[` as they would leave it there, between games (the
+// state a `[` that starts a tag section resets). A result as its last token ends it (terminated)
+// unless a label precedes it (`Result: 1-0`); one_game<true> has made sure no comment or
+// variation does. False, changing nothing: the byte rules cut it.
+bool GameSplitter::cut_usual_game(std::string_view d, std::size_t i, bool at_eof) {
+  const OneGame g = one_game<true>(d, i);
+  // looks_like_tag() at the next game reads up to kLookahead bytes: all of them in hand, as for
+  // the byte rules (it then answers as from the whole input).
+  if (g.next == std::string_view::npos || (!at_eof && g.next + kLookahead > d.size())) return false;
+  std::size_t length = 0;
+  const bool terminated =
+      result_at(d, g.last_token, length) && g.last_token + length == g.end && !labelled_result(d, i, g.last_token);
+  begin_game(i);
+  end_ = g.end;
+  terminated_ = terminated;
+  ready_start_ = start_;
+  ready_line_ = game_line_;
+  ready_column_ = game_column_;
+  in_game_ = false;
+  line_ += static_cast<std::uint32_t>(g.lf);
+  column_ = 1;
+  line_blank_ = true;
+  prev_was_cr_ = false;
+  section_ = Section::None;
+  scan_ = g.next;
+  return true;
+}
+
 bool GameSplitter::scan(bool at_eof) {
   std::string_view d = data();
   std::size_t n = d.size();
@@ -692,6 +907,8 @@ bool GameSplitter::scan(bool at_eof) {
         break;
       case Mode::Normal: {
         if (is_blank(c)) break;
+        if (!in_game_ && c == '[' && column_ == 1 && options_.whole_usual_games && cut_usual_game(d, i, at_eof))
+          return true;
         if (!in_game_) {
           begin_game(i);
           section_ = Section::None;
@@ -835,162 +1052,6 @@ void GameSplitter::resume(std::uint64_t offset, std::uint32_t line, std::uint32_
 }
 
 namespace {
-
-static_assert(std::endian::native == std::endian::little, "the SWAR scans below read the first byte as the lowest");
-
-// The first LF or `]` at or after `from` (d.size() when none), eight bytes at a time.
-std::size_t first_lf_or_bracket(std::string_view d, std::size_t from) {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull, kLow = 0x7F7F7F7F7F7F7F7Full;
-  const auto zero_bytes = [&](std::uint64_t x) { return ~(((x & kLow) + kLow) | x) & kHigh; };
-  std::size_t j = from;
-  for (; j + 8 <= d.size(); j += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, d.data() + j, 8);
-    if (const std::uint64_t hit = zero_bytes(w ^ (kOnes * '\n')) | zero_bytes(w ^ (kOnes * ']')))
-      return j + static_cast<std::size_t>(std::countr_zero(hit)) / 8;  // little-endian: the first byte
-  }
-  while (j < d.size() && d[j] != '\n' && d[j] != ']') ++j;
-  return j;
-}
-
-bool is_text_blank(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\n' || c == '\r'; }
-
-// Whether the `-` at j is inside a result token's text ("1-0", "0-1", "1/2-1/2", "½-½" in UTF-8
-// or Latin-1); `from` is where such a text begins (valid when true).
-bool result_dash(std::string_view d, std::size_t j, std::size_t& from) {
-  const auto at = [&](std::size_t i, std::string_view s) { return i <= d.size() && d.substr(i, s.size()) == s; };
-  if (j >= 1 && (at(j - 1, "1-0") || at(j - 1, "0-1") || at(j - 1, "\xBD-\xBD"))) return from = j - 1, true;
-  if (j >= 3 && at(j - 3, "1/2-1/2")) return from = j - 3, true;
-  if (j >= 2 && at(j - 2, "\xC2\xBD-\xC2\xBD")) return from = j - 2, true;
-  return false;
-}
-
-// One game of the usual shape from `p` (a line-start `[` where a splitter is fresh): the start
-// of the next one (a line-start `[Name "` after an empty line, where a splitter is fresh again)
-// and the end of this one's bytes; npos when the stretch has any other shape. The whole-input
-// splitter cuts exactly one game in [p, next):
-// - tag lines: each starts with `[` at the line start, and a `]` on it is directly followed by
-//   the line end, so nothing on it is read in Normal mode (tag values and names are inert; an
-//   unclosed value ends at the line end) and the section stays Tags without a blank line;
-// - an empty line, then movetext whose first byte sets the section to Movetext;
-// - no `[` at a line start in the movetext (no new tag section, no comment-ending tag pair);
-// - no text that could be a result before its last token, and only blanks after it: a result
-//   read there ends the game with nothing after it, one not read (in a comment, a variation, a
-//   label) leaves the game going on to the next tag section;
-// - the next `[Name "` follows an empty line at a line start: a new game in Movetext, after a
-//   result, and (looks_like_tag) in a comment left open.
-// No CR anywhere (lines are counted by LF).
-// The movetext is read once, 16 bytes at a time: the masks of `[`, `-`, `*`, LF, CR and bytes
-// above 0x7F serve all the checks above and the line count (a walk of a shard's prefix is this
-// loop, so it reads each byte once, not once per question).
-struct OneGame {
-  std::size_t next = std::string_view::npos;
-  std::size_t end = 0;   // one past the game's last non-blank byte
-  std::uint64_t lf = 0;  // LF bytes in [p, next)
-  bool high = false;     // a byte above 0x7F in [p, next)
-};
-
-// Bit n for byte n of the 16 (or fewer, before `n`) bytes at `b`.
-struct MovetextMasks {
-  unsigned open, dash, star, lf, cr, high;
-};
-inline MovetextMasks movetext_masks(std::string_view d, std::size_t b) {
-  MovetextMasks m{};
-#ifdef __SSE2__
-  if (b + 16 <= d.size()) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d.data() + b));
-    const auto eq = [&](char c) {
-      return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c))));
-    };
-    return {eq('['), eq('-'), eq('*'), eq('\n'), eq('\r'), static_cast<unsigned>(_mm_movemask_epi8(v))};
-  }
-#endif
-  for (std::size_t i = b; i < std::min(d.size(), b + 16); ++i) {
-    const auto c = static_cast<unsigned char>(d[i]);
-    const unsigned bit = 1u << (i - b);
-    m.open |= c == '[' ? bit : 0;
-    m.dash |= c == '-' ? bit : 0;
-    m.star |= c == '*' ? bit : 0;
-    m.lf |= c == '\n' ? bit : 0;
-    m.cr |= c == '\r' ? bit : 0;
-    m.high |= c >= 0x80 ? bit : 0;
-  }
-  return m;
-}
-
-OneGame one_game(std::string_view d, std::size_t p) {
-  constexpr std::size_t npos = std::string_view::npos;
-  OneGame none;
-  const std::size_t n = d.size();
-  std::size_t i = p;
-  std::uint64_t lf = 0;
-  // Tag lines up to the empty line.
-  for (;;) {
-    if (i >= n || d[i] != '[') return none;
-    std::size_t j = first_lf_or_bracket(d, i + 1);
-    if (j < n && d[j] == ']') {
-      ++j;
-      if (j >= n || d[j] != '\n') return none;
-    }
-    if (j >= n) return none;
-    ++lf;
-    i = j + 1;  // after the line's LF
-    if (i < n && d[i] == '\n') break;
-  }
-  ++lf;                         // the empty line's
-  const std::size_t m = i + 1;  // the movetext's first byte
-  if (m >= n) return none;
-  const char first = d[m];
-  if (first == '[' || first == ';' || first == '%' || is_text_blank(first)) return none;
-  // The tag lines: no CR (their LFs are counted above), and whether any byte is above 0x7F.
-  bool high = false;
-  for (std::size_t b = p; b < m; b += 16) {
-    MovetextMasks t = movetext_masks(d, b);
-    const unsigned in = m - b >= 16 ? 0xFFFFu : (1u << (m - b)) - 1;
-    if (t.cr & in) return none;
-    high |= (t.high & in) != 0;
-  }
-  // The movetext: up to the next empty line followed by `[`, with no other line-start `[`
-  // before it; the first text that could be a result (where it begins) and the first `*`.
-  std::size_t k = npos;
-  std::size_t first_result = npos, first_star = npos;
-  for (std::size_t b = m; k == npos; b += 16) {
-    if (b >= n) return none;
-    const MovetextMasks t = movetext_masks(d, b);
-    unsigned before = 0xFFFFu;  // the bits below k
-    for (unsigned open = t.open; open != 0; open &= open - 1) {
-      const std::size_t at = b + static_cast<std::size_t>(std::countr_zero(open));
-      std::size_t back = at;
-      while (back > m && (d[back - 1] == ' ' || d[back - 1] == '\t' || d[back - 1] == '\f' || d[back - 1] == '\v'))
-        --back;
-      if (back > m && d[back - 1] == '\n') {
-        if (back != at || d[at - 2] != '\n') return none;  // a tag line inside the movetext
-        k = at;
-        before = (1u << (at - b)) - 1;
-        break;
-      }
-    }
-    if (t.cr & before) return none;
-    high |= (t.high & before) != 0;
-    lf += static_cast<std::uint64_t>(std::popcount(t.lf & before));
-    if (first_star == npos && (t.star & before) != 0)
-      first_star = b + static_cast<std::size_t>(std::countr_zero(t.star & before));
-    for (unsigned dash = t.dash & before; dash != 0 && first_result == npos; dash &= dash - 1) {
-      std::size_t begins = 0;
-      if (result_dash(d, b + static_cast<std::size_t>(std::countr_zero(dash)), begins)) first_result = begins;
-    }
-  }
-  if (!looks_like_tag(d, k)) return none;
-  // The movetext's last token.
-  std::size_t z = k - 2;  // the first LF of the empty line
-  while (z > m && is_text_blank(d[z - 1])) --z;
-  std::size_t t = z;  // the last token is [t, z)
-  while (t > m && !ends_token(static_cast<unsigned char>(d[t - 1]))) --t;
-  // Result-like text only in it.
-  if (first_result != npos && first_result < t) return none;
-  if (first_star != npos && first_star < t) return none;
-  return OneGame{k, z, lf, high};
-}
 
 // The bytes one_game() looks at, as bit masks of a window of the input (bit n of word w for the
 // byte at base + 64 w + n), built in one SIMD pass over a copy of the window's bytes: a game of

@@ -50,6 +50,11 @@ inline bool is_tag_name_byte(char c) { return kTagNameBytes[static_cast<unsigned
 
 struct SplitOptions {
   std::size_t chunk_size = std::size_t{1} << 20;  // bytes read from the stream at a time
+  // A game of the usual shape (tag lines, an empty line, movetext without comments or
+  // variations, an empty line before the next game) is cut from bit masks of its bytes, as the
+  // shard walk cuts it, not byte by byte: the same games (tests/unit/converters_split.cpp
+  // compares the two). false: byte by byte only.
+  bool whole_usual_games = true;
 };
 
 class GameSplitter {
@@ -57,7 +62,7 @@ class GameSplitter {
   // Reads `in` in chunks; `in` must outlive the splitter.
   explicit GameSplitter(std::istream& in, SplitOptions options = {});
   // Splits bytes already in memory (no copy); `bytes` must outlive the splitter.
-  explicit GameSplitter(std::string_view bytes);
+  explicit GameSplitter(std::string_view bytes, SplitOptions options = {});
 
   // The next game, or false at the end of the input. The previous game's view is invalidated.
   bool next(RawGame& game);
@@ -93,6 +98,7 @@ class GameSplitter {
   std::size_t skip_run(std::string_view d, std::size_t i, std::size_t limit);
   void begin_game(std::size_t at);
   bool result_at(std::string_view d, std::size_t i, std::size_t& length) const;
+  bool cut_usual_game(std::string_view d, std::size_t i, bool at_eof);
   void newline();
 
   std::istream* in_ = nullptr;

@@ -7,6 +7,8 @@
 //   output and diagnostics. (One thread: below 256 KB the pipeline reads on one thread whatever
 //   the job count, and a fuzz input is at most 16 KB; tests/unit/converters_pipeline.cpp and
 //   converters_shard.cpp compare job counts on larger archives.)
+// - the whole run cuts the same games with and without games of the usual shape cut whole
+//   (SplitOptions::whole_usual_games), in memory and streamed.
 // The first byte chooses N (2 to 5); the rest is the input.
 #include <algorithm>
 #include <optional>
@@ -40,6 +42,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const unsigned count = 2 + data[0] % 4;
   const std::string_view bytes = fuzz::as_text(data + 1, size - 1);
   const std::vector<RawGame> whole = split_games(bytes);
+  {
+    GameSplitter bytewise(bytes, {.whole_usual_games = false});
+    std::istringstream in{std::string(bytes)};
+    GameSplitter streamed(in, {.chunk_size = 100});
+    RawGame g, s;
+    for (const RawGame& w : whole) {
+      PLANILLA_FUZZ_CHECK(bytewise.next(g) && streamed.next(s));
+      for (const RawGame* o : {&g, &s}) {
+        PLANILLA_FUZZ_CHECK(o->bytes == w.bytes && o->offset == w.offset && o->line == w.line);
+        PLANILLA_FUZZ_CHECK(o->column == w.column && o->number == w.number && o->terminated == w.terminated);
+      }
+    }
+    PLANILLA_FUZZ_CHECK(!bytewise.next(g) && !streamed.next(s));
+  }
 
   // The encoding preference the whole run carries into each game (PgnReader's: the last
   // single-byte encoding detected).

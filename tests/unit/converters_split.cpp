@@ -1,11 +1,14 @@
 // converters/split: game boundaries, exact bytes, offsets and the streaming memory bound.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "converters/input/split.hpp"
+#include "tests/support/files.hpp"
 
 using namespace planilla;
 
@@ -276,4 +279,125 @@ TEST_CASE("split: brace comments on one line move the column by their size") {
     CHECK(two[1].line == 2);
     CHECK(two[1].column == next_line.size() + 1);
   }
+}
+
+namespace {
+
+// Every game of `input` cut by a splitter with `options` (streamed in chunks when `stream`),
+// each with all its fields.
+std::vector<RawGame> cut(std::string_view input, SplitOptions options, bool stream, std::vector<std::string>& kept) {
+  std::vector<RawGame> out;
+  kept.clear();
+  std::istringstream in{std::string(input)};
+  std::unique_ptr<GameSplitter> splitter =
+      stream ? std::make_unique<GameSplitter>(in, options) : std::make_unique<GameSplitter>(input, options);
+  RawGame g;
+  while (splitter->next(g)) {
+    kept.emplace_back(g.bytes);  // (a streamed game's view lasts until the next call)
+    out.push_back(g);
+  }
+  return out;
+}
+
+// Whether the splitter cuts `input` the same with whole usual games as byte by byte only, in
+// memory and streamed in chunks of each of `chunks` bytes. Returns the number of games.
+std::size_t same_cuts(std::string_view input, std::initializer_list<std::size_t> chunks) {
+  std::vector<std::string> bytes_ref, bytes_got;
+  const std::vector<RawGame> ref = cut(input, {.whole_usual_games = false}, false, bytes_ref);
+  const auto compare = [&](const std::vector<RawGame>& got) {
+    REQUIRE(got.size() == ref.size());
+    for (std::size_t k = 0; k < ref.size(); ++k) {
+      CAPTURE(k);
+      CHECK(bytes_got[k] == bytes_ref[k]);
+      CHECK(got[k].offset == ref[k].offset);
+      CHECK(got[k].line == ref[k].line);
+      CHECK(got[k].column == ref[k].column);
+      CHECK(got[k].number == ref[k].number);
+      CHECK(got[k].terminated == ref[k].terminated);
+    }
+  };
+  compare(cut(input, {}, false, bytes_got));
+  for (std::size_t chunk : chunks) {
+    CAPTURE(chunk);
+    compare(cut(input, {.chunk_size = chunk}, true, bytes_got));
+  }
+  return ref.size();
+}
+
+}  // namespace
+
+TEST_CASE("split: games of the usual shape cut whole are the games the byte rules cut") {
+  // Games built from parts that make the usual shape (tag lines, an empty line, plain movetext,
+  // an empty line, the next tag line) and parts that break it in each way its rule names: a
+  // comment, a variation, a `;` or `%` line, a result before the last token or written twice, a
+  // labelled result, a `[` at a line start in the movetext, a CR, a `]` not ending its line, no
+  // empty line, a tag value with UTF-8 or Latin-1, a result glued or missing.
+  const std::vector<std::string> tags = {
+      "[Event \"a\"]",      "[Site \"b ] c\"]", "[White \"Caf\xC3\xA9\"]", "[Black \"\xE9t\xE9\"]",
+      "[Round \"1\"] ",     "[Result \"1-0\"]", "[Annotator \"x\"] ; c",   "[Date \"1999.??.??\"]\r",
+      "[Event \"unclosed]", "[W \"{\"]",        "[ECO \"A00\"]]",          "[Event \"with \\\"q\\\"\"]",
+  };
+  const std::vector<std::string> lines = {
+      "1. e4 e5 2. Nf3 Nc6",
+      "3. Bb5 a6 1-0",
+      "1. d4 d5 0-1",
+      "1/2-1/2",
+      "*",
+      "1. e4 1-0 1-0",
+      "Result: 1-0",
+      "1. e4 {c} e5 1-0",
+      "1. e4 (1. d4) 0-1",
+      "; a line 1-0",
+      "% escape",
+      "12. Rd1 a1=Q+",
+      "e8(Q) (=) 1-0",
+      "1. c4 {open",
+      "1-0 0-1",
+      "10. Re1 Rxe1+ 11. Kxe1",
+      "e4*",
+      "[%clk 0:05:00]",
+      "1. e4 ½-½",
+      "1. e4 \xBD-\xBD",
+      "1. e4 e5 {a [Event \"x\"]} *",
+      "2. Nf3 1-0x",
+      "1. e4\r",
+      "1. f4 $1 1-0",
+      "1. g4 1/2-1/2  ",
+  };
+  const std::vector<std::string> gaps = {"\n\n", "\n", "\n\n\n", " \n\n", "\n \n", "\r\n\r\n", "\n\n  "};
+  std::uint64_t state = 424242;
+  auto next = [&](std::size_t n) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<std::size_t>((state >> 33) % n);
+  };
+  for (int round = 0; round < 40; ++round) {
+    CAPTURE(round);
+    std::string input;
+    for (int game = 0; game < 60; ++game) {
+      for (std::size_t t = next(4); t > 0; --t) input += tags[next(tags.size())] + "\n";
+      // Mostly the usual shape: one empty line, then plain lines.
+      input += next(5) == 0 ? gaps[next(gaps.size())] : "\n";
+      for (std::size_t l = 1 + next(3); l > 0; --l)
+        input += (next(3) == 0 ? lines[next(lines.size())] : lines[next(5)]) + (next(9) == 0 ? "\n\n" : "\n");
+      input += next(6) == 0 ? gaps[next(gaps.size())] : "\n";
+    }
+    CHECK(same_cuts(input, {64, 100, 333, 4096}) > 40);
+  }
+}
+
+TEST_CASE("split: the corpus cut whole where usual and byte by byte alike") {
+  const std::filesystem::path root = PLANILLA_CORPUS_DIR;
+  if (!std::filesystem::exists(root)) {
+    MESSAGE("corpus not found: " << root.string() << " (skipped)");
+    return;
+  }
+  std::size_t games = 0, files = 0;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
+    if (!e.is_regular_file() || (e.path().extension() != ".pgn" && e.path().extension() != ".txt")) continue;
+    CAPTURE(e.path().string());
+    games += same_cuts(test::read_bytes(e.path()), {4096});
+    ++files;
+  }
+  CHECK(files > 10);
+  CHECK(games > 1000);
 }
