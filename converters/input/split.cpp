@@ -331,7 +331,9 @@ struct OneGame {
   std::size_t end = 0;         // one past the game's last non-blank byte
   std::uint64_t lf = 0;        // LF bytes in [p, next)
   bool high = false;           // a byte above 0x7F in [p, next)
-  std::size_t last_token = 0;  // where the movetext's last token begins: [last_token, end)
+  std::size_t movetext = 0;    // where the movetext begins
+  std::size_t last_token = 0;  // where its last token begins: [last_token, end)
+  bool commentary = false;     // one_game<true>: a comment, variation, `;` or `%` in the movetext
 };
 
 // Bit n for byte n of the 16 (or fewer, before `n`) bytes at `b`.
@@ -383,10 +385,45 @@ inline unsigned commentary_mask(std::string_view d, std::size_t b) {
   return m;
 }
 
-// `plain_movetext`: also none when the movetext holds a comment, a variation or a `;` or `%`
-// line (commentary_mask()): the splitter's own cut (GameSplitter::scan()) asks so, to know that
-// a result as the last token is read as one.
-template <bool plain_movetext = false>
+// Whether a result at `t` is read as one by the byte rules (GameSplitter::scan()) after the
+// movetext [m, t) of a game of the usual shape (one_game()): in Normal mode at variation depth 0.
+// The shape leaves only comments, variations and `;` and `%` lines to follow (no CR, no
+// line-start `[`, no result before t), so the bytes that move the state are `{ } ( ) ; %` and
+// LF, visited in order from their masks.
+bool result_read_at(std::string_view d, std::size_t m, std::size_t t) {
+  enum class Mode : std::uint8_t { Normal, Brace, Line } mode = Mode::Normal;
+  std::size_t depth = 0;
+  std::size_t skip_to = 0;  // past a `(X)` the byte rules take whole
+  for (std::size_t b = m; b < t; b += 16) {
+    unsigned bits = commentary_mask(d, b) | movetext_masks(d, b).lf;
+    if (t - b < 16) bits &= (1u << (t - b)) - 1;
+    for (; bits != 0; bits &= bits - 1) {
+      const std::size_t at = b + static_cast<std::size_t>(std::countr_zero(bits));
+      if (at < skip_to) continue;
+      const char c = d[at];
+      if (mode == Mode::Brace) {
+        if (c == '}') mode = Mode::Normal;
+      } else if (mode == Mode::Line) {
+        if (c == '\n') mode = Mode::Normal;
+      } else if (c == '{') {
+        mode = Mode::Brace;
+      } else if (c == ';' || (c == '%' && d[at - 1] == '\n')) {
+        mode = Mode::Line;
+      } else if (c == '(') {
+        if (const std::size_t len = single_in_parens(d, at)) skip_to = at + len;
+        else ++depth;
+      } else if (c == ')' && depth > 0) {
+        --depth;
+      }
+    }
+  }
+  return mode == Mode::Normal && depth == 0;
+}
+
+// `note_commentary`: also sets OneGame::commentary when the movetext holds a comment, a
+// variation or a `;` or `%` line (commentary_mask()), for the splitter's own cut
+// (GameSplitter::cut_usual_game()), which must know whether a result as the last token is read.
+template <bool note_commentary = false>
 OneGame one_game(std::string_view d, std::size_t p) {
   constexpr std::size_t npos = std::string_view::npos;
   OneGame none;
@@ -423,6 +460,7 @@ OneGame one_game(std::string_view d, std::size_t p) {
   // before it; the first text that could be a result (where it begins) and the first `*`.
   std::size_t k = npos;
   std::size_t first_result = npos, first_star = npos;
+  bool commentary = false;
   for (std::size_t b = m; k == npos; b += 16) {
     if (b >= n) return none;
     const MovetextMasks t = movetext_masks(d, b);
@@ -440,8 +478,7 @@ OneGame one_game(std::string_view d, std::size_t p) {
       }
     }
     if (t.cr & before) return none;
-    if constexpr (plain_movetext)
-      if (commentary_mask(d, b) & before) return none;
+    if constexpr (note_commentary) commentary = commentary || (commentary_mask(d, b) & before) != 0;
     high |= (t.high & before) != 0;
     lf += static_cast<std::uint64_t>(std::popcount(t.lf & before));
     if (first_star == npos && (t.star & before) != 0)
@@ -460,7 +497,7 @@ OneGame one_game(std::string_view d, std::size_t p) {
   // Result-like text only in it.
   if (first_result != npos && first_result < t) return none;
   if (first_star != npos && first_star < t) return none;
-  return OneGame{k, z, lf, high, t};
+  return OneGame{k, z, lf, high, m, t, commentary};
 }
 
 }  // namespace
@@ -793,16 +830,17 @@ inline std::size_t brace_close(const unsigned char* p, std::size_t open, std::si
 // is between games, cut whole from one_game()'s masks: what the byte rules below would cut, with
 // the splitter left at the next game's `[` as they would leave it there, between games (the
 // state a `[` that starts a tag section resets). A result as its last token ends it (terminated)
-// unless a label precedes it (`Result: 1-0`); one_game<true> has made sure no comment or
-// variation does. False, changing nothing: the byte rules cut it.
+// unless a label precedes it (`Result: 1-0`) or a comment or variation holds it
+// (result_read_at()). False, changing nothing: the byte rules cut it.
 bool GameSplitter::cut_usual_game(std::string_view d, std::size_t i, bool at_eof) {
   const OneGame g = one_game<true>(d, i);
   // looks_like_tag() at the next game reads up to kLookahead bytes: all of them in hand, as for
   // the byte rules (it then answers as from the whole input).
   if (g.next == std::string_view::npos || (!at_eof && g.next + kLookahead > d.size())) return false;
   std::size_t length = 0;
-  const bool terminated =
-      result_at(d, g.last_token, length) && g.last_token + length == g.end && !labelled_result(d, i, g.last_token);
+  const bool terminated = result_at(d, g.last_token, length) && g.last_token + length == g.end &&
+                          (!g.commentary || result_read_at(d, g.movetext, g.last_token)) &&
+                          !labelled_result(d, i, g.last_token);
   begin_game(i);
   end_ = g.end;
   terminated_ = terminated;
@@ -816,6 +854,7 @@ bool GameSplitter::cut_usual_game(std::string_view d, std::size_t i, bool at_eof
   prev_was_cr_ = false;
   section_ = Section::None;
   scan_ = g.next;
+  ++cut_whole_;
   return true;
 }
 

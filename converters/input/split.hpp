@@ -82,6 +82,8 @@ class GameSplitter {
   std::uint64_t bytes_consumed() const { return base_ + scan_; }
   // Largest amount of input held at once: for tests of the memory bound.
   std::size_t peak_buffer() const { return peak_; }
+  // Games cut whole (SplitOptions::whole_usual_games): for the tests that compare the two ways.
+  std::size_t games_cut_whole() const { return cut_whole_; }
 
  private:
   enum class Mode : std::uint8_t { Normal, BraceComment, LineComment, TagLine, TagString };
@@ -121,6 +123,7 @@ class GameSplitter {
   bool terminated_ = false;
   bool takeable_ = false;  // next() returned a game that take_game() may still move out
   std::size_t peak_ = 0;
+  std::size_t cut_whole_ = 0;
 
   // Scanner state (survives chunk boundaries).
   Mode mode_ = Mode::Normal;

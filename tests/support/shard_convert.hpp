@@ -14,7 +14,8 @@
 
 namespace planilla::test {
 
-// The PGN written, a "----" line, then every diagnostic with its byte (" @123").
+// The size of the PGN written and a line end, the PGN, then every diagnostic with its byte
+// (" @123"). (A size, not a separator line: a game kept as written may hold any line.)
 inline std::string convert_shard(const std::string& input, ByteRange range, const SplitStart& start = {},
                                  unsigned jobs = 1) {
   std::istringstream in(input);
@@ -33,11 +34,18 @@ inline std::string convert_shard(const std::string& input, ByteRange range, cons
     for (const Diagnostic& d : r.diagnostics)
       diagnostics += format_diagnostic(d) + " @" + std::to_string(d.byte) + "\n";
   });
-  return out.str() + "----\n" + diagnostics;
+  const std::string games = out.str();
+  return std::to_string(games.size()) + "\n" + games + diagnostics;
 }
 
-// The part of convert_shard()'s result before / after the "----" line.
-inline std::string games_part(const std::string& s) { return s.substr(0, s.find("----\n")); }
-inline std::string diagnostics_part(const std::string& s) { return s.substr(s.find("----\n") + 5); }
+// The PGN / the diagnostics of convert_shard()'s result.
+inline std::string games_part(const std::string& s) {
+  const std::size_t eol = s.find('\n');
+  return s.substr(eol + 1, std::stoull(s.substr(0, eol)));
+}
+inline std::string diagnostics_part(const std::string& s) {
+  const std::size_t eol = s.find('\n');
+  return s.substr(eol + 1 + std::stoull(s.substr(0, eol)));
+}
 
 }  // namespace planilla::test

@@ -285,7 +285,8 @@ namespace {
 
 // Every game of `input` cut by a splitter with `options` (streamed in chunks when `stream`),
 // each with all its fields.
-std::vector<RawGame> cut(std::string_view input, SplitOptions options, bool stream, std::vector<std::string>& kept) {
+std::vector<RawGame> cut(std::string_view input, SplitOptions options, bool stream, std::vector<std::string>& kept,
+                         std::size_t* whole = nullptr) {
   std::vector<RawGame> out;
   kept.clear();
   std::istringstream in{std::string(input)};
@@ -296,12 +297,14 @@ std::vector<RawGame> cut(std::string_view input, SplitOptions options, bool stre
     kept.emplace_back(g.bytes);  // (a streamed game's view lasts until the next call)
     out.push_back(g);
   }
+  if (whole) *whole = splitter->games_cut_whole();
   return out;
 }
 
 // Whether the splitter cuts `input` the same with whole usual games as byte by byte only, in
-// memory and streamed in chunks of each of `chunks` bytes. Returns the number of games.
-std::size_t same_cuts(std::string_view input, std::initializer_list<std::size_t> chunks) {
+// memory and streamed in chunks of each of `chunks` bytes. Returns the number of games; `whole`
+// gets the number cut whole in memory.
+std::size_t same_cuts(std::string_view input, std::initializer_list<std::size_t> chunks, std::size_t& whole) {
   std::vector<std::string> bytes_ref, bytes_got;
   const std::vector<RawGame> ref = cut(input, {.whole_usual_games = false}, false, bytes_ref);
   const auto compare = [&](const std::vector<RawGame>& got) {
@@ -316,7 +319,7 @@ std::size_t same_cuts(std::string_view input, std::initializer_list<std::size_t>
       CHECK(got[k].terminated == ref[k].terminated);
     }
   };
-  compare(cut(input, {}, false, bytes_got));
+  compare(cut(input, {}, false, bytes_got, &whole));
   for (std::size_t chunk : chunks) {
     CAPTURE(chunk);
     compare(cut(input, {.chunk_size = chunk}, true, bytes_got));
@@ -337,32 +340,54 @@ TEST_CASE("split: games of the usual shape cut whole are the games the byte rule
       "[Round \"1\"] ",     "[Result \"1-0\"]", "[Annotator \"x\"] ; c",   "[Date \"1999.??.??\"]\r",
       "[Event \"unclosed]", "[W \"{\"]",        "[ECO \"A00\"]]",          "[Event \"with \\\"q\\\"\"]",
   };
-  const std::vector<std::string> lines = {
+  // Lines within the movetext (the first few plain), and lines that end it (the first few a
+  // result as its last token; others hide a result in a comment, a variation, a `;` or `%` line
+  // or behind a label, or are no result at all).
+  const std::vector<std::string> middle = {
       "1. e4 e5 2. Nf3 Nc6",
+      "10. Re1 Rxe1+ 11. Kxe1",
+      "12. Rd1 a1=Q+ 13. Qxf7#",
+      "1. e4 {c} e5 2. d4 {a [Event \"x\"] and (} d5",
+      "1. e4 (1. d4 {x} (1. c4)) e5",
+      "; a line (",
+      "% escape {",
+      "2. d4 %5 {",
+      "e8(Q) (=) f1({) Nf3",
+      "1. c4 {open",
+      "closed} 1... e5",
+      "1. e4 {one} {two)} (",
+      ") 2. Nf3",
+      "[%clk 0:05:00] 3. Bb5 ]",
+      "1. e4 1-0 1-0",
+      "1-0 0-1",
+      "e4* Nf3",
+      "1. e4 ½-½ 2. d4",
+      "1. e4 \xBD-\xBD",
+      "1. f4 $1 2. g4\r",
+      "Result: 1-0",
+  };
+  const std::vector<std::string> last = {
       "3. Bb5 a6 1-0",
       "1. d4 d5 0-1",
       "1/2-1/2",
       "*",
-      "1. e4 1-0 1-0",
-      "Result: 1-0",
-      "1. e4 {c} e5 1-0",
+      "1. g4 1/2-1/2  ",
+      "1. e4 {c} 1-0",
+      "1. e4 (1. d4 0-1",
       "1. e4 (1. d4) 0-1",
       "; a line 1-0",
-      "% escape",
-      "12. Rd1 a1=Q+",
+      "% escape 1-0",
+      "1. e4 % 1-0",
+      "{ 1-0",
+      "1. e4 {c 1-0",
+      "Result: 1-0",
+      "Ergebnis : 0-1",
       "e8(Q) (=) 1-0",
-      "1. c4 {open",
-      "1-0 0-1",
-      "10. Re1 Rxe1+ 11. Kxe1",
-      "e4*",
-      "[%clk 0:05:00]",
-      "1. e4 ½-½",
-      "1. e4 \xBD-\xBD",
-      "1. e4 e5 {a [Event \"x\"]} *",
       "2. Nf3 1-0x",
-      "1. e4\r",
+      "2. Nf3 e4*",
+      "1. e4 e5 {a [Event \"x\"]} *",
       "1. f4 $1 1-0",
-      "1. g4 1/2-1/2  ",
+      "2. Nf3 Nc6",
   };
   const std::vector<std::string> gaps = {"\n\n", "\n", "\n\n\n", " \n\n", "\n \n", "\r\n\r\n", "\n\n  "};
   std::uint64_t state = 424242;
@@ -370,18 +395,22 @@ TEST_CASE("split: games of the usual shape cut whole are the games the byte rule
     state = state * 6364136223846793005ull + 1442695040888963407ull;
     return static_cast<std::size_t>((state >> 33) % n);
   };
-  for (int round = 0; round < 40; ++round) {
+  for (int round = 0; round < 100; ++round) {
     CAPTURE(round);
     std::string input;
     for (int game = 0; game < 60; ++game) {
-      for (std::size_t t = next(4); t > 0; --t) input += tags[next(tags.size())] + "\n";
-      // Mostly the usual shape: one empty line, then plain lines.
-      input += next(5) == 0 ? gaps[next(gaps.size())] : "\n";
-      for (std::size_t l = 1 + next(3); l > 0; --l)
-        input += (next(3) == 0 ? lines[next(lines.size())] : lines[next(5)]) + (next(9) == 0 ? "\n\n" : "\n");
+      for (std::size_t t = 1 + next(4) - (next(8) == 0); t > 0; --t)
+        input += (next(4) == 0 ? tags[next(tags.size())] : tags[next(4)]) + "\n";
+      // Mostly the usual shape: one empty line, then plain lines, then a result.
+      input += next(6) == 0 ? gaps[next(gaps.size())] : "\n";
+      for (std::size_t l = next(3); l > 0; --l)
+        input += (next(3) == 0 ? middle[next(middle.size())] : middle[next(3)]) + (next(9) == 0 ? "\n\n" : "\n");
+      input += (next(3) == 0 ? last[next(last.size())] : last[next(5)]) + "\n";
       input += next(6) == 0 ? gaps[next(gaps.size())] : "\n";
     }
-    CHECK(same_cuts(input, {64, 100, 333, 4096}) > 40);
+    std::size_t whole = 0;
+    CHECK(same_cuts(input, {64, 100, 333, 4096}, whole) > 40);
+    CHECK(whole > 5);  // (the parts above make about one game in four of the usual shape)
   }
 }
 
@@ -391,13 +420,17 @@ TEST_CASE("split: the corpus cut whole where usual and byte by byte alike") {
     MESSAGE("corpus not found: " << root.string() << " (skipped)");
     return;
   }
-  std::size_t games = 0, files = 0;
+  std::size_t games = 0, files = 0, cut_whole = 0;
   for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
     if (!e.is_regular_file() || (e.path().extension() != ".pgn" && e.path().extension() != ".txt")) continue;
     CAPTURE(e.path().string());
-    games += same_cuts(test::read_bytes(e.path()), {4096});
+    std::size_t whole = 0;
+    games += same_cuts(test::read_bytes(e.path()), {4096}, whole);
+    cut_whole += whole;
     ++files;
   }
+  MESSAGE(files << " corpus files, " << games << " games, " << cut_whole << " of them cut whole");
   CHECK(files > 10);
   CHECK(games > 1000);
+  CHECK(cut_whole > games / 4);
 }
