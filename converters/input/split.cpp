@@ -847,6 +847,7 @@ bool GameSplitter::cut_usual_game(std::string_view d, std::size_t i, bool at_eof
   ready_start_ = start_;
   ready_line_ = game_line_;
   ready_column_ = game_column_;
+  ready_ascii_ = !g.high;
   in_game_ = false;
   line_ += static_cast<std::uint32_t>(g.lf);
   column_ = 1;
@@ -869,6 +870,7 @@ bool GameSplitter::scan(bool at_eof) {
     ready_start_ = start_;
     ready_line_ = game_line_;
     ready_column_ = game_column_;
+    ready_ascii_ = false;  // (not looked at)
     in_game_ = false;
   };
   for (; i < limit; ++i) {
@@ -1050,6 +1052,7 @@ bool GameSplitter::next(RawGame& game) {
       game.column = ready_column_;
       game.number = ++count_;
       game.terminated = terminated_;
+      game.ascii = ready_ascii_;
       takeable_ = true;
       return true;
     }

@@ -32,6 +32,8 @@ struct RawGame {
   std::uint32_t column = 1;  // 1-based column of bytes[0], in UTF-8 code points
   std::uint32_t number = 0;  // 1-based game number in the input
   bool terminated = false;   // ended by a result token (else: next tag section or end of input)
+  // The cutter saw that no byte of `bytes` is above 0x7F (a game it cut whole); false: not known.
+  bool ascii = false;
   // detect_encoding(bytes, the file's preference), when a reader has asked it already (the
   // cutter does, to carry the preference to the next game); not set when the encoding is forced.
   std::optional<Encoding> detected;
@@ -119,6 +121,7 @@ class GameSplitter {
   std::size_t end_ = 0;           // one past the game that just ended
   std::size_t ready_start_ = 0;   // first byte of the game that just ended
   std::uint32_t ready_line_ = 1, ready_column_ = 1;
+  bool ready_ascii_ = false;
   bool in_game_ = false;
   bool terminated_ = false;
   bool takeable_ = false;  // next() returned a game that take_game() may still move out

@@ -824,7 +824,10 @@ bool PgnReader::next_in_range(RawGame& raw) {
     if (at >= options_.range_begin) return true;
     // Before the range: not read, but the encoding it leaves as the next game's preference is
     // the one read_game() would have found (the same choice next_job() makes).
-    Encoding e = utf16_ ? *utf16_ : options_.encoding ? *options_.encoding : detect_encoding(raw.bytes, file_encoding_);
+    Encoding e = utf16_              ? *utf16_
+                 : options_.encoding ? *options_.encoding
+                 : raw.ascii         ? Encoding::Ascii
+                                     : detect_encoding(raw.bytes, file_encoding_);
     if (is_single_byte(e)) file_encoding_ = e;
   }
 }
@@ -870,7 +873,11 @@ bool PgnReader::next_job(GameJob& job) {
   job.transcoded_from = utf16_;
   // The same choice read_game() will make, made here so the next game's preference is known
   // before this one is read (decode() detects with detect_encoding and the same preference).
-  Encoding e = utf16_ ? *utf16_ : options_.encoding ? *options_.encoding : detect_encoding(raw.bytes, file_encoding_);
+  // (detect_encoding() of ASCII bytes is Ascii: the cutter may know them to be.)
+  Encoding e = utf16_              ? *utf16_
+               : options_.encoding ? *options_.encoding
+               : raw.ascii         ? Encoding::Ascii
+                                   : detect_encoding(raw.bytes, file_encoding_);
   if (!utf16_ && !options_.encoding) job.raw.detected = e;
   if (is_single_byte(e)) file_encoding_ = e;
   return true;

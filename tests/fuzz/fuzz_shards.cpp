@@ -8,7 +8,7 @@
 //   the job count, and a fuzz input is at most 16 KB; tests/unit/converters_pipeline.cpp and
 //   converters_shard.cpp compare job counts on larger archives.)
 // - the whole run cuts the same games with and without games of the usual shape cut whole
-//   (SplitOptions::whole_usual_games), in memory and streamed.
+//   (SplitOptions::whole_usual_games), in memory and streamed; a game said to be ASCII is.
 // The first byte chooses N (2 to 5); the rest is the input.
 #include <algorithm>
 #include <optional>
@@ -52,6 +52,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       for (const RawGame* o : {&g, &s}) {
         PLANILLA_FUZZ_CHECK(o->bytes == w.bytes && o->offset == w.offset && o->line == w.line);
         PLANILLA_FUZZ_CHECK(o->column == w.column && o->number == w.number && o->terminated == w.terminated);
+        PLANILLA_FUZZ_CHECK(!o->ascii || is_ascii(o->bytes));
       }
     }
     PLANILLA_FUZZ_CHECK(!bytewise.next(g) && !streamed.next(s));

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "converters/input/decode.hpp"
 #include "converters/input/split.hpp"
 #include "tests/support/files.hpp"
 
@@ -317,6 +318,7 @@ std::size_t same_cuts(std::string_view input, std::initializer_list<std::size_t>
       CHECK(got[k].column == ref[k].column);
       CHECK(got[k].number == ref[k].number);
       CHECK(got[k].terminated == ref[k].terminated);
+      if (got[k].ascii) CHECK(is_ascii(bytes_got[k]));  // (the byte rules do not say)
     }
   };
   compare(cut(input, {}, false, bytes_got, &whole));
