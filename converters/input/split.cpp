@@ -826,39 +826,6 @@ inline std::size_t brace_close(const unsigned char* p, std::size_t open, std::si
   return j;
 }
 
-// A game of the usual shape (one_game()) starting at the line-start `[` at i, where the splitter
-// is between games, cut whole from one_game()'s masks: what the byte rules below would cut, with
-// the splitter left at the next game's `[` as they would leave it there, between games (the
-// state a `[` that starts a tag section resets). A result as its last token ends it (terminated)
-// unless a label precedes it (`Result: 1-0`) or a comment or variation holds it
-// (result_read_at()). False, changing nothing: the byte rules cut it.
-bool GameSplitter::cut_usual_game(std::string_view d, std::size_t i, bool at_eof) {
-  const OneGame g = one_game<true>(d, i);
-  // looks_like_tag() at the next game reads up to kLookahead bytes: all of them in hand, as for
-  // the byte rules (it then answers as from the whole input).
-  if (g.next == std::string_view::npos || (!at_eof && g.next + kLookahead > d.size())) return false;
-  std::size_t length = 0;
-  const bool terminated = result_at(d, g.last_token, length) && g.last_token + length == g.end &&
-                          (!g.commentary || result_read_at(d, g.movetext, g.last_token)) &&
-                          !labelled_result(d, i, g.last_token);
-  begin_game(i);
-  end_ = g.end;
-  terminated_ = terminated;
-  ready_start_ = start_;
-  ready_line_ = game_line_;
-  ready_column_ = game_column_;
-  ready_ascii_ = !g.high;
-  in_game_ = false;
-  line_ += static_cast<std::uint32_t>(g.lf);
-  column_ = 1;
-  line_blank_ = true;
-  prev_was_cr_ = false;
-  section_ = Section::None;
-  scan_ = g.next;
-  ++cut_whole_;
-  return true;
-}
-
 bool GameSplitter::scan(bool at_eof) {
   std::string_view d = data();
   std::size_t n = d.size();
@@ -1110,6 +1077,9 @@ class MaskWindow {
   std::size_t base = 0, end = 0;  // the bytes the masks describe: [base, end)
   std::string_view view;          // the bytes [base, end + kAfter), clipped at the input's end
   bool empty() const { return end == 0; }
+  // `commentary`: the masks of `{ } ( ) ; %` too (commentary(), for the splitter's cut; the walk
+  // does not ask them).
+  explicit MaskWindow(bool commentary = false) : commentary_(commentary) {}
 
   void build(const SplitReadAt& read_at, std::size_t size, std::size_t from) {
     base = from;
@@ -1130,11 +1100,11 @@ class MaskWindow {
     static const bool avx2 = __builtin_cpu_supports("avx2");
     if (avx512 || avx2) {
       done = std::min(wanted, view.size() / 64);  // the whole words
-      if (avx512) raw_words_avx512(view.data(), done, raw_);
-      else raw_words_avx2(view.data(), done, raw_);
+      if (avx512) raw_words_avx512(view.data(), done, raw_, commentary_);
+      else raw_words_avx2(view.data(), done, raw_, commentary_);
     }
 #endif
-    for (; done < wanted; ++done) raw_[done] = raw_word(view, 64 * done);
+    for (; done < wanted; ++done) raw_[done] = raw_word(view, 64 * done, commentary_);
     before_ = (lead >= 1 && buffer_[lead - 1] == '\n' ? 2u : 0u) | (lead >= 2 && buffer_[lead - 2] == '\n' ? 1u : 0u);
   }
 
@@ -1163,7 +1133,8 @@ class MaskWindow {
     return raw_[w].open | raw_[w].dash_star;
   }
   std::uint64_t cr(std::size_t w) const { return raw_[w].cr; }
-  std::uint64_t high(std::size_t w) const { return raw_[w].high; }  // bytes above 0x7F
+  std::uint64_t commentary(std::size_t w) const { return raw_[w].comm; }  // `{ } ( ) ; %` (when asked)
+  std::uint64_t high(std::size_t w) const { return raw_[w].high; }        // bytes above 0x7F
 
   // The first bit set in [from, to) (window-relative, to <= end - base) of mask(w), a question
   // above asked word by word, or `to`.
@@ -1181,13 +1152,13 @@ class MaskWindow {
 
  private:
   struct Raw {
-    std::uint64_t lf = 0, open = 0, close = 0, dash_star = 0, cr = 0, high = 0;
+    std::uint64_t lf = 0, open = 0, close = 0, dash_star = 0, cr = 0, high = 0, comm = 0;
   };
   std::uint64_t lf_next(std::size_t w) const { return (raw_[w].lf >> 1) | (raw_[w + 1].lf << 63); }
 #if PLANILLA_SPLIT_AVX2
   // raw_word() for `count` whole words at `p`, 32 bytes at a time where the CPU has AVX2 (the
   // build's baseline, x86-64-v2, has not): the window's pass is most of a shard's start-finding.
-  [[gnu::target("avx2")]] static void raw_words_avx2(const char* p, std::size_t count, Raw* out) {
+  [[gnu::target("avx2")]] static void raw_words_avx2(const char* p, std::size_t count, Raw* out, bool commentary) {
     for (std::size_t w = 0; w < count; ++w) {
       Raw r;
       for (int k = 0; k < 64; k += 32) {
@@ -1205,12 +1176,23 @@ class MaskWindow {
         r.dash_star |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(dash_star))} << k;
         r.cr |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(cr))} << k;
         r.high |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(v))} << k;  // the sign bit
+        if (commentary) {
+          const __m256i comm =
+              _mm256_or_si256(_mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('{')),
+                                                              _mm256_cmpeq_epi8(v, _mm256_set1_epi8('}'))),
+                                              _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('(')),
+                                                              _mm256_cmpeq_epi8(v, _mm256_set1_epi8(')')))),
+                              _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(';')),
+                                              _mm256_cmpeq_epi8(v, _mm256_set1_epi8('%'))));
+          r.comm |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(comm))} << k;
+        }
       }
       out[w] = r;
     }
   }
   // The same, 64 bytes per compare where the CPU has AVX-512 BW (a compare gives a word's mask).
-  [[gnu::target("avx512bw")]] static void raw_words_avx512(const char* p, std::size_t count, Raw* out) {
+  [[gnu::target("avx512bw")]] static void raw_words_avx512(const char* p, std::size_t count, Raw* out,
+                                                           bool commentary) {
     for (std::size_t w = 0; w < count; ++w) {
       const __m512i v = _mm512_loadu_si512(p + 64 * w);
       Raw& r = out[w];
@@ -1220,10 +1202,14 @@ class MaskWindow {
       r.dash_star = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('-')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('*'));
       r.cr = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\r'));
       r.high = _mm512_movepi8_mask(v);  // above 0x7F
+      if (commentary)
+        r.comm = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('{')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('}')) |
+                 _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('(')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(')')) |
+                 _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(';')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('%'));
     }
   }
 #endif
-  static Raw raw_word(std::string_view d, std::size_t at) {
+  static Raw raw_word(std::string_view d, std::size_t at, bool commentary) {
     Raw r;
     if (at >= d.size()) return r;
 #ifdef __SSE2__
@@ -1239,6 +1225,8 @@ class MaskWindow {
         r.cr |= mask(eq('\r'));
         r.high |= mask(v);  // the sign bit: above 0x7F
       }
+      if (commentary)
+        for (int k = 0; k < 64; k += 16) r.comm |= std::uint64_t{commentary_mask(d, at + k)} << k;
       return r;
     }
 #endif
@@ -1251,10 +1239,12 @@ class MaskWindow {
       r.dash_star |= c == '-' || c == '*' ? bit : 0;
       r.cr |= c == '\r' ? bit : 0;
       r.high |= c >= 0x80 ? bit : 0;
+      r.comm |= commentary && (c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '%') ? bit : 0;
     }
     return r;
   }
 
+  bool commentary_ = false;
   std::uint64_t before_ = 0;  // bit 1: an LF just before the window's first byte; bit 0: two before
   Raw raw_[kWords + 1];       // one word more than the window: the byte after a bit (a `]`'s line end, an LF's `[`)
   char buffer_[kBytes + kAfter + 2];
@@ -1339,7 +1329,7 @@ Fast fast_game(const MaskWindow& win, std::size_t p, OneGame& g) {
       if (result_dash(d, b, begins) && begins < t) return Fast::Other;
     }
   }
-  g = OneGame{win.base + k, win.base + z, lf, high != 0};
+  g = OneGame{win.base + k, win.base + z, lf, high != 0, win.base + m, win.base + t};
   return Fast::Game;
 }
 
@@ -1419,6 +1409,81 @@ SplitStart find_split_start(std::string_view bytes, std::uint64_t at, std::optio
     if (!resumed) break;  // the end of the input
   }
   return start;
+}
+
+// The masks of the input a window at a time (MaskWindow, as the shard walk reads), for
+// cut_usual_game(): a game of the usual shape is then checked by scans over words.
+struct GameSplitter::Window {
+  MaskWindow masks{true};
+};
+
+GameSplitter::~GameSplitter() = default;
+
+// A game of the usual shape (one_game()) starting at the line-start `[` at i, where the splitter
+// is between games, cut whole: what the byte rules below would cut, with the splitter left at the
+// next game's `[` as they would leave it there, between games (the state a `[` that starts a tag
+// section resets). The shape is asked of the window's masks (fast_game(), the shard walk's), and
+// of the bytes (one_game()) when the game does not fit in a window. A result as its last token
+// ends it (terminated) unless a label precedes it (`Result: 1-0`) or a comment or variation holds
+// it (result_read_at()). False, changing nothing: the byte rules cut it.
+bool GameSplitter::cut_usual_game(std::string_view d, std::size_t i, bool at_eof) {
+  const std::uint64_t at = base_ + i, size = base_ + d.size();
+  if (!window_) window_ = std::make_unique<Window>();
+  MaskWindow& win = window_->masks;
+  OneGame g;
+  Fast f = Fast::Past;
+  if (!win.empty() && at >= win.base && at < win.end) f = fast_game(win, at, g);
+  if (f == Fast::Past &&
+      (win.empty() || win.base != at || win.end < std::min<std::uint64_t>(size, at + MaskWindow::kBytes))) {
+    // The window from this game on. Bytes before base_ (dropped by compact()) are only the
+    // window's look-back at its first byte, which fast_game() does not ask there: read as NUL.
+    win.build(
+        [&](std::uint64_t offset, char* out, std::size_t length) {
+          std::size_t n = 0;
+          for (; offset < base_ && n < length; ++offset) out[n++] = '\0';
+          if (offset >= size) return n;
+          const std::size_t k = std::min<std::size_t>(length - n, size - offset);
+          std::memcpy(out + n, d.data() + (offset - base_), k);
+          return n + k;
+        },
+        size, at);
+    f = fast_game(win, at, g);
+  }
+  if (f == Fast::Game) {
+    // A comment, variation, `;` or `%` before the last token (window-relative bits).
+    const auto commentary = [&](std::size_t w) { return win.commentary(w); };
+    const std::size_t to = g.last_token - win.base;
+    g.commentary = MaskWindow::next_bit(commentary, g.movetext - win.base, to) < to;
+    g.next -= base_;
+    g.end -= base_;
+    g.movetext -= base_;
+    g.last_token -= base_;
+  } else {
+    g = one_game<true>(d, i);
+  }
+  // looks_like_tag() at the next game reads up to kLookahead bytes: all of them in hand, as for
+  // the byte rules (it then answers as from the whole input).
+  if (g.next == std::string_view::npos || (!at_eof && g.next + kLookahead > d.size())) return false;
+  std::size_t length = 0;
+  const bool terminated = result_at(d, g.last_token, length) && g.last_token + length == g.end &&
+                          (!g.commentary || result_read_at(d, g.movetext, g.last_token)) &&
+                          !labelled_result(d, i, g.last_token);
+  begin_game(i);
+  end_ = g.end;
+  terminated_ = terminated;
+  ready_start_ = start_;
+  ready_line_ = game_line_;
+  ready_column_ = game_column_;
+  ready_ascii_ = !g.high;
+  in_game_ = false;
+  line_ += static_cast<std::uint32_t>(g.lf);
+  column_ = 1;
+  line_blank_ = true;
+  prev_was_cr_ = false;
+  section_ = Section::None;
+  scan_ = g.next;
+  ++cut_whole_;
+  return true;
 }
 
 std::vector<RawGame> split_games(std::string_view bytes) {

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -65,6 +66,9 @@ class GameSplitter {
   explicit GameSplitter(std::istream& in, SplitOptions options = {});
   // Splits bytes already in memory (no copy); `bytes` must outlive the splitter.
   explicit GameSplitter(std::string_view bytes, SplitOptions options = {});
+  ~GameSplitter();
+  GameSplitter(const GameSplitter&) = delete;
+  GameSplitter& operator=(const GameSplitter&) = delete;
 
   // The next game, or false at the end of the input. The previous game's view is invalidated.
   bool next(RawGame& game);
@@ -127,6 +131,8 @@ class GameSplitter {
   bool takeable_ = false;  // next() returned a game that take_game() may still move out
   std::size_t peak_ = 0;
   std::size_t cut_whole_ = 0;
+  struct Window;                    // (split.cpp)
+  std::unique_ptr<Window> window_;  // made at the first game cut whole
 
   // Scanner state (survives chunk boundaries).
   Mode mode_ = Mode::Normal;
