@@ -333,7 +333,6 @@ struct OneGame {
   bool high = false;           // a byte above 0x7F in [p, next)
   std::size_t movetext = 0;    // where the movetext begins
   std::size_t last_token = 0;  // where its last token begins: [last_token, end)
-  bool commentary = false;     // one_game<true>: a comment, variation, `;` or `%` in the movetext
 };
 
 // Bit n for byte n of the 16 (or fewer, before `n`) bytes at `b`.
@@ -364,9 +363,11 @@ inline MovetextMasks movetext_masks(std::string_view d, std::size_t b) {
   return m;
 }
 
-// Bit n for byte n of the 16 (or fewer) bytes at `b` that is one of `{ } ( ) ; %`: the bytes
-// that make movetext other than moves, numbers and results for the scanner (a comment, a
-// variation, a line comment).
+// `{ } ( ) ; %`: the bytes that make movetext other than moves, numbers and results for the
+// scanner (a comment, a variation, a line comment).
+constexpr bool is_commentary(char c) { return c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '%'; }
+
+// Bit n for byte n of the 16 (or fewer) bytes at `b` that is_commentary().
 inline unsigned commentary_mask(std::string_view d, std::size_t b) {
 #ifdef __SSE2__
   if (b + 16 <= d.size()) {
@@ -378,10 +379,8 @@ inline unsigned commentary_mask(std::string_view d, std::size_t b) {
   }
 #endif
   unsigned m = 0;
-  for (std::size_t i = b; i < std::min(d.size(), b + 16); ++i) {
-    const char c = d[i];
-    if (c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '%') m |= 1u << (i - b);
-  }
+  for (std::size_t i = b; i < std::min(d.size(), b + 16); ++i)
+    if (is_commentary(d[i])) m |= 1u << (i - b);
   return m;
 }
 
@@ -420,10 +419,6 @@ bool result_read_at(std::string_view d, std::size_t m, std::size_t t) {
   return mode == Mode::Normal && depth == 0;
 }
 
-// `note_commentary`: also sets OneGame::commentary when the movetext holds a comment, a
-// variation or a `;` or `%` line (commentary_mask()), for the splitter's own cut
-// (GameSplitter::cut_usual_game()), which must know whether a result as the last token is read.
-template <bool note_commentary = false>
 OneGame one_game(std::string_view d, std::size_t p) {
   constexpr std::size_t npos = std::string_view::npos;
   OneGame none;
@@ -460,7 +455,6 @@ OneGame one_game(std::string_view d, std::size_t p) {
   // before it; the first text that could be a result (where it begins) and the first `*`.
   std::size_t k = npos;
   std::size_t first_result = npos, first_star = npos;
-  bool commentary = false;
   for (std::size_t b = m; k == npos; b += 16) {
     if (b >= n) return none;
     const MovetextMasks t = movetext_masks(d, b);
@@ -478,7 +472,6 @@ OneGame one_game(std::string_view d, std::size_t p) {
       }
     }
     if (t.cr & before) return none;
-    if constexpr (note_commentary) commentary = commentary || (commentary_mask(d, b) & before) != 0;
     high |= (t.high & before) != 0;
     lf += static_cast<std::uint64_t>(std::popcount(t.lf & before));
     if (first_star == npos && (t.star & before) != 0)
@@ -497,7 +490,7 @@ OneGame one_game(std::string_view d, std::size_t p) {
   // Result-like text only in it.
   if (first_result != npos && first_result < t) return none;
   if (first_star != npos && first_star < t) return none;
-  return OneGame{k, z, lf, high, m, t, commentary};
+  return OneGame{k, z, lf, high, m, t};
 }
 
 }  // namespace
@@ -1239,7 +1232,7 @@ class MaskWindow {
       r.dash_star |= c == '-' || c == '*' ? bit : 0;
       r.cr |= c == '\r' ? bit : 0;
       r.high |= c >= 0x80 ? bit : 0;
-      r.comm |= commentary && (c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '%') ? bit : 0;
+      r.comm |= commentary && is_commentary(static_cast<char>(c)) ? bit : 0;
     }
     return r;
   }
@@ -1449,24 +1442,27 @@ bool GameSplitter::cut_usual_game(std::string_view d, std::size_t i, bool at_eof
         size, at);
     f = fast_game(win, at, g);
   }
+  // Whether a comment, variation, `;` or `%` line comes before the last token (then
+  // result_read_at() says whether a result there is read): from the window's masks, or, for a
+  // game past the window (few), taken to be so.
+  bool commentary = true;
   if (f == Fast::Game) {
-    // A comment, variation, `;` or `%` before the last token (window-relative bits).
-    const auto commentary = [&](std::size_t w) { return win.commentary(w); };
+    const auto mask = [&](std::size_t w) { return win.commentary(w); };
     const std::size_t to = g.last_token - win.base;
-    g.commentary = MaskWindow::next_bit(commentary, g.movetext - win.base, to) < to;
+    commentary = MaskWindow::next_bit(mask, g.movetext - win.base, to) < to;
     g.next -= base_;
     g.end -= base_;
     g.movetext -= base_;
     g.last_token -= base_;
   } else {
-    g = one_game<true>(d, i);
+    g = one_game(d, i);
   }
   // looks_like_tag() at the next game reads up to kLookahead bytes: all of them in hand, as for
   // the byte rules (it then answers as from the whole input).
   if (g.next == std::string_view::npos || (!at_eof && g.next + kLookahead > d.size())) return false;
   std::size_t length = 0;
   const bool terminated = result_at(d, g.last_token, length) && g.last_token + length == g.end &&
-                          (!g.commentary || result_read_at(d, g.movetext, g.last_token)) &&
+                          (!commentary || result_read_at(d, g.movetext, g.last_token)) &&
                           !labelled_result(d, i, g.last_token);
   begin_game(i);
   end_ = g.end;
