@@ -283,21 +283,16 @@ void Position::moves_to(MoveList& out, PieceType type, Bitboard from_mask, Squar
     return;
   }
   if (!evades) return;
-  // The squares the piece could reach `to` from on an empty board, without a branch on its type:
-  // a game's knight, bishop, rook and queen moves come in no order a branch predictor could
-  // learn. A slider of the type there (one or two, as a rule) reaches `to` when nothing stands
-  // between (`between` is empty for a knight's square): a look-up per piece, where the sliders'
-  // attacks from `to` were four.
+  // The squares the piece reaches `to` from, without a branch on its type: a game's knight,
+  // bishop, rook and queen moves come in no order a branch predictor could learn, and both
+  // sliders' lines cost less than a mispredicted jump.
   const auto all_if = [](bool b) { return Bitboard{0} - static_cast<Bitboard>(b); };
-  const detail::LineMasks& lines = t.lines[index_of(to)];
-  const Bitboard reach =
-      (t.knight[index_of(to)] & all_if(type == PieceType::Knight)) |
-      ((lines.diagonal | lines.anti_diagonal) & all_if(type == PieceType::Bishop || type == PieceType::Queen)) |
-      ((lines.rank | (file_bb(to) ^ target)) & all_if(type == PieceType::Rook || type == PieceType::Queen));
-  const auto& between_to = t.between[index_of(to)];
-  for (Bitboard b = reach & pieces_of_type; b;) {
+  const Bitboard from = (t.knight[index_of(to)] & all_if(type == PieceType::Knight)) |
+                        (t.bishop(to, occ) & all_if(type == PieceType::Bishop || type == PieceType::Queen)) |
+                        (t.rook(to, occ) & all_if(type == PieceType::Rook || type == PieceType::Queen));
+  for (Bitboard b = from & pieces_of_type; b;) {
     const Square f = pop_lsb(b);
-    if (!(between_to[index_of(f)] & occ) && keeps_king_safe(f)) out.push_back(Move(f, to));
+    if (keeps_king_safe(f)) out.push_back(Move(f, to));
   }
 }
 

@@ -370,7 +370,6 @@ void Position::set_ep_if_capturable(Square ep) {
 // castling, en passant, promotions and the null move (any move would do).
 void Position::play_special(Move m) {
   const Color us = turn_, them = ~us;
-  const bool had_checkers = checkers_ != 0;
   ep_square_ = Square::None;
   ++halfmove_clock_;
   Square double_push_ep = Square::None;
@@ -412,8 +411,6 @@ void Position::play_special(Move m) {
   turn_ = them;
   if (us == Color::Black) ++fullmove_number_;
   checkers_ = attackers_to(king_square(them), us);
-  // A null move made in check leaves the side that passed in check (checkers_after()).
-  other_in_check_ = m.is_null() && had_checkers;
   if (double_push_ep != Square::None) set_ep_if_capturable(double_push_ep);
 }
 

@@ -201,8 +201,6 @@ class Position {
   // play() for castling, en passant, promotions and the null move (out of line: rare).
   void play_special(Move m);
   Bitboard attackers_to(Square s, Color by, Bitboard occupied) const;
-  // The new side to move's checkers after play() moved a `type` piece from `from` to `to`.
-  Bitboard checkers_after(PieceType type, Square from, Square to) const;
   // May the side to move, not in check, with its king on `ksq`, castle with the rook on `rook`
   // on `side`? (The right is the caller's to have checked.)
   bool castling_clear(Square ksq, Square rook, CastlingSide side) const;
@@ -229,10 +227,6 @@ class Position {
   Square ep_square_ = Square::None;
   Color turn_ = Color::White;
   CastlingMode mode_ = CastlingMode::Standard;
-  // The side not to move may be in check: a null move was played in check (the one way a
-  // Position gets there; from_setup() refuses it). The next move's checkers are then counted in
-  // full (checkers_after()).
-  bool other_in_check_ = false;
   std::uint16_t halfmove_clock_ = 0;
   std::uint16_t fullmove_number_ = 1;
 };
@@ -311,51 +305,11 @@ inline void Position::play(Move m) {
   castling_rooks_ &= ~(from_to | (type == PieceType::King ? back_rank(us) : 0));
   turn_ = them;
   if (us == Color::Black) ++fullmove_number_;
-  checkers_ = checkers_after(type, from, to);
-  other_in_check_ = false;
+  checkers_ = attackers_to(king_square(them), us);
   if (type == PieceType::Pawn) {
     halfmove_clock_ = 0;
     if ((index_of(from) ^ index_of(to)) == 16) set_ep_if_capturable(square_at((index_of(from) + index_of(to)) / 2));
   }
-}
-
-// After a plain move the only checkers of the other king are the piece that moved, from `to`,
-// and a slider of ours that the empty `from` uncovered: before the move the side that now moves
-// was not in check (the side not to move never is, but after a null move made in check:
-// other_in_check_), and the move changed the board only on those two squares; a piece on `to`
-// can only block. So the full attackers_to() is asked only when `from` lies on a line with the
-// king, and then for that kind of line: it was two slider look-ups on every move.
-inline Bitboard Position::checkers_after(PieceType type, Square from, Square to) const {
-  const Color us = ~turn_;
-  const Square ksq = king_square(turn_);
-  if (other_in_check_) [[unlikely]]
-    return attackers_to(ksq, us);
-  const auto& t = attack_tables();
-  const int k = index_of(ksq);
-  const Bitboard occ = occupied();
-  const detail::LineMasks& lines = t.lines[k];
-  const Bitboard diagonals = lines.diagonal | lines.anti_diagonal;
-  Bitboard checkers = 0;
-  switch (type) {
-    case PieceType::Pawn: checkers = t.pawn[index_of(turn_)][k] & bb(to); break;
-    case PieceType::Knight: checkers = t.knight[k] & bb(to); break;
-    case PieceType::Bishop:
-    case PieceType::Rook:
-    case PieceType::Queen:
-      if (t.line[k][index_of(to)] && !(t.between[k][index_of(to)] & occ)) {
-        const bool diagonal = (diagonals & bb(to)) != 0;
-        if (type == PieceType::Queen || diagonal == (type == PieceType::Bishop)) checkers = bb(to);
-      }
-      break;
-    default: break;  // a king gives no check
-  }
-  if (t.line[k][index_of(from)] && !(t.between[k][index_of(from)] & occ)) {
-    const Bitboard ours = by_color_[index_of(us)];
-    const Bitboard queens = by_type_[index_of(PieceType::Queen)];
-    if (diagonals & bb(from)) checkers |= t.bishop(ksq, occ) & ours & (by_type_[index_of(PieceType::Bishop)] | queens);
-    else checkers |= t.rook(ksq, occ) & ours & (by_type_[index_of(PieceType::Rook)] | queens);
-  }
-  return checkers;
 }
 
 inline void Position::remove_piece(Square s) {
