@@ -173,6 +173,10 @@ class Position {
 
   // Plays a legal move (precondition: is_legal(m)). Move::null() passes the turn.
   void play(Move m);
+  // *this becomes `before` with `m` played (before.is_legal(m)): `*this = before; play(m)`, but
+  // a plain move's position is written from `before`'s fields, not read back from a copy just
+  // stored. `before` must not be *this.
+  void play_from(const Position& before, Move m);
   Position after(Move m) const {
     Position p = *this;
     p.play(m);
@@ -198,6 +202,9 @@ class Position {
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void remove_castling_rights(Bitboard rooks);
+  // play() and play_from(): a plain move inline, with `before` copied first when kCopy.
+  template <bool kCopy>
+  void make_move(const Position& before, Move m);
   // play() for castling, en passant, promotions and the null move (out of line: rare).
   void play_special(Move m);
   Bitboard attackers_to(Square s, Color by, Bitboard occupied) const;
@@ -280,37 +287,52 @@ inline void Position::put_piece(Piece p, Square s) {
 // case is inline, with both bits of each board flipped at once (remove_piece() and put_piece()
 // unpack and pack a mailbox byte each). Out of line, through them, play() was 175 instructions a
 // move of `check`; this made `check` 2.6 % fewer instructions and 5 % less CPU (bench/RESULTS.md).
-inline void Position::play(Move m) {
+// play() makes the move in place (make_move<false>, `before` is *this); play_from() writes it
+// from another position (make_move<true>): the reader's copy-make, where a copy and a play() on
+// it read back bytes the copy had just stored and the loads waited on the stores (4 % of
+// `check`'s time on master.pgn, bench/RESULTS.md).
+template <bool kCopy>
+[[gnu::always_inline]] inline void Position::make_move(const Position& before, Move m) {
   if (m.kind() != MoveKind::Normal || m.is_null()) [[unlikely]] {
+    if constexpr (kCopy) *this = before;
     play_special(m);
     return;
   }
-  const Color us = turn_, them = ~us;
+  const Color us = before.turn_, them = ~us;
   const Square from = m.from(), to = m.to();
   const Bitboard from_to = bb(from) | bb(to);
-  const std::uint8_t moving = board_[index_of(from)], taken = board_[index_of(to)];
+  const std::uint8_t moving = before.board_[index_of(from)], taken = before.board_[index_of(to)];
   const auto type = static_cast<PieceType>(moving & 7);
-  by_color_[index_of(us)] ^= from_to;
-  by_type_[index_of(type)] ^= from_to;
+  if constexpr (kCopy) {
+    board_ = before.board_;
+    by_color_ = before.by_color_;
+    by_type_ = before.by_type_;
+  }
   board_[index_of(to)] = moving;
   board_[index_of(from)] = kEmpty;
-  ep_square_ = Square::None;
-  ++halfmove_clock_;
+  by_color_[index_of(us)] ^= from_to;
+  by_type_[index_of(type)] ^= from_to;
+  halfmove_clock_ = static_cast<std::uint16_t>(before.halfmove_clock_ + 1);
   if (taken != kEmpty) {
     by_color_[index_of(them)] ^= bb(to);
     by_type_[taken & 7] ^= bb(to);
     halfmove_clock_ = 0;
   }
   // A rook that moves or is taken loses its right; a king that moves loses both.
-  castling_rooks_ &= ~(from_to | (type == PieceType::King ? back_rank(us) : 0));
+  castling_rooks_ = before.castling_rooks_ & ~(from_to | (type == PieceType::King ? back_rank(us) : 0));
+  ep_square_ = Square::None;
   turn_ = them;
-  if (us == Color::Black) ++fullmove_number_;
+  mode_ = before.mode_;
+  fullmove_number_ = static_cast<std::uint16_t>(before.fullmove_number_ + (us == Color::Black ? 1 : 0));
   checkers_ = attackers_to(king_square(them), us);
   if (type == PieceType::Pawn) {
     halfmove_clock_ = 0;
     if ((index_of(from) ^ index_of(to)) == 16) set_ep_if_capturable(square_at((index_of(from) + index_of(to)) / 2));
   }
 }
+
+inline void Position::play(Move m) { make_move<false>(*this, m); }
+inline void Position::play_from(const Position& before, Move m) { make_move<true>(before, m); }
 
 inline void Position::remove_piece(Square s) {
   const Piece p = unpack(board_[index_of(s)]);

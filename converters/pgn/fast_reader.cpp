@@ -629,8 +629,7 @@ class FastReader {
       if (facts.disambiguation == Disambiguation::None) return false;  // more origin hints than needed
       canonical = facts.disambiguation == (w.from_file ? Disambiguation::File : Disambiguation::Rank);
     }
-    next = pos;
-    next.play(m);
+    next.play_from(pos, m);
     facts.check = next.in_check();
     facts.mate = facts.check && next.is_checkmate();
     const CheckMark due = facts.mate ? CheckMark::Mate : facts.check ? CheckMark::Check : CheckMark::None;
@@ -647,8 +646,7 @@ class FastReader {
     const std::optional<Move> castle = pos.castling_move(*w.castle);
     if (!castle) return false;
     m = *castle;
-    next = pos;
-    next.play(m);
+    next.play_from(pos, m);
     facts.disambiguation = Disambiguation::None;
     facts.check = next.in_check();
     facts.mate = facts.check && next.is_checkmate();
@@ -694,8 +692,7 @@ class FastReader {
           if (options_.fen_in_diagnostics && f.variation == 0) diagnostics_.back().fen = write_fen(f.current());
         }
         m = r->move;
-        next = f.current();
-        next.play(m);
+        next.play_from(f.current(), m);
       }
     }
     if (!count_only_) {  // (else counted in finish())

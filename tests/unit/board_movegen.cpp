@@ -302,6 +302,14 @@ void check_invariants(const Position& pos, int depth, int& nodes) {
     CHECK(pos.is_legal(m));
     const Position child = pos.after(m);
     CHECK(child.attackers_to(child.king_square(us), ~us) == 0);  // we did not leave our king in check
+    // play_from() writes what a copy and play() make, into a position that held another.
+    Position written = Position::startpos();
+    written.play_from(pos, m);
+    CHECK(written == child);
+    CHECK(written.checkers() == child.checkers());
+    CHECK(written.castling_rooks() == child.castling_rooks());
+    CHECK(written.castling_mode() == child.castling_mode());
+    CHECK(written.key() == child.key());
     CHECK(pos.gives_check(m) == child.in_check());
     const int captured = popcount(pos.occupied()) - popcount(child.occupied());
     CHECK(captured == (pos.is_capture(m) ? 1 : 0));
