@@ -1,8 +1,8 @@
 // The floor under `check`: what reading a PGN file and playing its SAN moves costs on planilla's
 // board with nothing else. It reads the whole file at once, skips tag pairs, comments, variations
 // and NAGs, finds each move's piece, target square and origin hints with a few byte comparisons,
-// asks Position::moves_to() for the one legal move, and plays it (one copy and a play(), as the
-// reader's frames do).
+// asks Position::moves_to() for the one legal move, and plays it (play_from() into the other of
+// two positions, as the reader's frames do).
 // Nothing is reported, nothing is detected or checked but legality, and a game with a FEN tag or
 // a move it cannot play is left at that move. Issue 21 asks `check` for 15× pgn-extract: this is
 // the time no reader built on this board can go below (bench/RESULTS.md).
@@ -41,14 +41,13 @@ PieceType piece_of(char c) {
   }
 }
 
-// Two positions in turn, as the reader's frames hold them: a move is one copy and a play().
+// Two positions in turn, as the reader's frames hold them: a move is one play_from().
 struct Board {
   std::array<Position, 2> slots;
   std::size_t current = 0;
   Position& now() { return slots[current]; }
   void play(Move m) {
-    slots[current ^ 1] = slots[current];
-    slots[current ^ 1].play(m);
+    slots[current ^ 1].play_from(slots[current], m);
     current ^= 1;
   }
 };
