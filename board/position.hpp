@@ -1,8 +1,9 @@
 // Position: the board, side to move, castling rights (as rook squares), en passant square and
 // clocks; legal move generation and make-move (copy-make: play() mutates, callers copy when they
-// need the old position). The Zobrist key is computed when asked for, not kept up to date: the
-// notation tool reads games and plays every move once, and only repetition counting
-// (GameHistory) reads keys, so keeping one per move was work for no reader.
+// need the old position, or play_from() writes the new one from the old). The Zobrist key is
+// computed when asked for, not kept up to date: the notation tool reads games and plays every
+// move once, and only repetition counting (GameHistory) reads keys, so keeping one per move was
+// work for no reader.
 //
 // Construction is two-stage (see fen.hpp): text → Setup (plain fields, no invariants) →
 // Position::from_setup(), which validates and reports every broken rule at once.

@@ -209,7 +209,7 @@ class FastReader {
 
  private:
   // One line of play: the position before its last move, after it, and the next one being made,
-  // in three slots that rotate, so a move costs one copy of the position.
+  // in three slots that rotate: a move writes the next slot from the current one (play_from()).
   struct Frame {
     std::array<Position, 3> slots;  // before, current, and the next position being made
     // The roles as pointers into `slots` (a copy re-seats them into its own slots).
