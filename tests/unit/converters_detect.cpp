@@ -596,6 +596,13 @@ TEST_CASE("detect: a reading read_job() deferred gives the record its own readin
        true},
       {"[White \"Mu\xC3\xB1oz\"]\n\n1. e4 e5 2. Cf3 (2. Ac4 Cf6) 2... Cc6 3. Ab5 *", true},  // UTF-8 tag
       {"[White \"Mu\xF1oz\"]\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 *", true},                     // Latin-1
+      // Dutch: the lane declines at Pf3, which English reads (a pawn letter, W-PAWN-LETTER) and
+      // resolves, so English is read up to its first move error (Lb5) before the Dutch reading.
+      {"[Event \"nl\"]\n\n1. e4 e5 2. Pf3 Pc6 3. Lb5 a6 4. La4 Pf6 *", true},
+      {"[Event \"en, a pawn letter\"]\n\n1. e4 e5 2. Pf3 Nc6 *", false},
+      // English reads Pf3 cleanly (a pawn letter), Dutch too (a knight): not evident, since the
+      // English reading has no move error; the loop chooses between the two.
+      {"[Event \"nl or en\"]\n\n1. e4 e5 2. Pf3 *", false},
       {"[Event \"es, then an illegal move\"]\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Ab6 *", false},
       {"[Event \"en, an illegal move\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bb6 *", false},
       {"[Event \"en, one C\"]\n\n1. e4 e5 2. Nf3 Cc6 3. Bb5 a6 *", false},
