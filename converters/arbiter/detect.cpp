@@ -118,15 +118,26 @@ bool errors_only_unreadable_anywhere(const std::vector<Diagnostic>& diags) {
 // The beginnings of a game's tokens, split as letter_evidence reads them (after blanks, dots and
 // digits): one pass over the text for all languages. A token's first 16 bytes are more than a
 // piece letter and the byte after it need.
+// (Bytes classed by a table: three to five comparisons a byte were most of candidate_languages(),
+// which runs for every game not in English under --from auto.)
+constexpr std::uint8_t kSplitsTokens = 1;  // ends a token: a blank or LF
+constexpr std::uint8_t kBeforeToken = 2;   // skipped before a token: those, dots and digits
+constexpr auto kTokenClass = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (unsigned char c : {' ', '\n', '\t'}) t[c] = kSplitsTokens | kBeforeToken;
+  t['.'] = kBeforeToken;
+  for (int c = '0'; c <= '9'; ++c) t[static_cast<std::size_t>(c)] = kBeforeToken;
+  return t;
+}();
 template <class Visit>
 void for_each_token_beginning(std::string_view text, Visit visit) {
+  const auto* const p = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t n = text.size();
   std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '.' ||
-                               (text[i] >= '0' && text[i] <= '9')))
-      ++i;
-    std::size_t start = i;
-    while (i < text.size() && text[i] != ' ' && text[i] != '\n' && text[i] != '\t') ++i;
+  while (i < n) {
+    while (i < n && (kTokenClass[p[i]] & kBeforeToken)) ++i;
+    const std::size_t start = i;
+    while (i < n && !(kTokenClass[p[i]] & kSplitsTokens)) ++i;
     visit(text.substr(start, std::min<std::size_t>(i - start, 16)));
   }
 }
@@ -205,6 +216,22 @@ std::bitset<256> walked_bytes(const Language& lang) {
   return walked;
 }
 
+std::optional<std::size_t> row_of(const Language& lang);  // (below)
+
+// walked_bytes() of a language, from a table made once for the table's rows (asked for each
+// letter set of each game).
+const std::bitset<256>& walked_bytes_of(const Language& lang) {
+  static const std::vector<std::bitset<256>> rows = [] {
+    std::vector<std::bitset<256>> out;
+    for (const Language& l : all_languages()) out.push_back(walked_bytes(l));
+    return out;
+  }();
+  if (const std::optional<std::size_t> row = row_of(lang)) return rows[*row];
+  thread_local std::bitset<256> other;  // a caller's own row
+  other = walked_bytes(lang);
+  return other;
+}
+
 // walked_bytes() of every language: the only first bytes distinct_beginnings() keeps.
 const std::bitset<256>& any_walked_bytes() {
   static const std::bitset<256> all = [] {
@@ -222,7 +249,7 @@ const std::bitset<256>& any_walked_bytes() {
 // was a fifth of reading it with --from auto, and a Russian game's walk a fifth of reading it.
 std::size_t letter_evidence(std::string_view text, std::optional<std::vector<Beginning>>& beginnings,
                             const FirstByteCounts& counts, const Language& lang) {
-  const std::bitset<256> walked = walked_bytes(lang);
+  const std::bitset<256>& walked = walked_bytes_of(lang);
   std::size_t hits = 0;
   std::bitset<256> counted;
   for (int p = index_of(PieceType::Knight); p <= index_of(PieceType::King); ++p) {
@@ -285,8 +312,10 @@ std::vector<const Language*> candidate_languages(std::string_view game_text) {
   const FirstByteCounts counts = first_byte_counts(game_text);
   std::optional<std::vector<Beginning>> beginnings;
   for (const Language* l : reps) scored.emplace_back(letter_evidence(game_text, beginnings, counts, *l), l);
-  // Most evidence first; the table order (English first) breaks ties.
-  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  // Most evidence first; the table order (English first) breaks ties. (Insertion, stable: for
+  // the few letter sets, std::stable_sort's buffer was a fifth of this function.)
+  for (std::size_t k = 1; k < scored.size(); ++k)
+    for (std::size_t j = k; j > 0 && scored[j - 1].first < scored[j].first; --j) std::swap(scored[j - 1], scored[j]);
   std::vector<const Language*> out;
   out.reserve(scored.size());
   for (const auto& [hits, lang] : scored) out.push_back(lang);
@@ -916,8 +945,14 @@ std::unique_ptr<EvidentReading> evident_reading(GameRecord& record, const ReadOp
   }
   candidates = candidate_languages(letters_text.of(record.original, encoding));
   const Language* top = candidates->empty() ? nullptr : candidates->front();
-  if (!top || top->letter_set == first.letter_set || !parse_move(token, *top, options.styles, 0) ||
-      reads_alike(bytes ? *bytes : *(bytes = text_bytes(record.original)), *top, first)) {
+  if (!top || top->letter_set == first.letter_set || !parse_move(token, *top, options.styles, 0)) {
+    read_deferred(record, options);
+    return nullptr;
+  }
+  // A token `top` reads and `first` does not: the two do not read alike (reads_alike() is never
+  // wrong when it says they do), and its scan of the game's bytes is not needed.
+  const bool first_reads = static_cast<bool>(parse_move(token, first, options.styles, 0));
+  if (first_reads && reads_alike(bytes ? *bytes : *(bytes = text_bytes(record.original)), *top, first)) {
     read_deferred(record, options);
     return nullptr;
   }
@@ -929,8 +964,7 @@ std::unique_ptr<EvidentReading> evident_reading(GameRecord& record, const ReadOp
   // general reader is not asked to find it. Reading up to it cost more than the whole reading
   // with `top` in the lane (a Spanish archive under --from auto spent 44 % of its instructions
   // there, with an exception to stop each reading).
-  if (!options.fallback_languages.empty() ||
-      !(lane.declined_at_move_error || !parse_move(token, first, options.styles, 0))) {
+  if (!options.fallback_languages.empty() || (first_reads && !lane.declined_at_move_error)) {
     read_deferred(record, until_error);
     if (score_of(record.diagnostics).clean()) return nullptr;  // never stopped: the full reading
   } else {
@@ -1254,11 +1288,14 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
       const GameRecord& current = replaced ? best_record : record;
       if (!best_leniency) best_leniency = leniency_of(current.diagnostics);
       const Leniency leniency = leniency_of(attempt.diagnostics);
+      auto attempt_moves = std::make_shared<const std::vector<Move>>(main_line_moves(attempt.game));
       bool wins = leniency.count < best_leniency->count;
       if (!wins && leniency.count == best_leniency->count && chosen->letter_set != english().letter_set) {
         if (lang->letter_set == english().letter_set) {
           wins = true;
-        } else {
+        } else if (*attempt_moves != *moves_of_chosen(current)) {
+          // (The same moves from the same start have the same likelihood: no replay to say so. A
+          // German game was replayed twice for each of the letter sets that read it alike.)
           if (!likelihood_known) best_likelihood = piece_likelihood(current.game);
           likelihood_known = true;
           wins = piece_likelihood(attempt.game) > best_likelihood + 1e-9;
@@ -1267,14 +1304,13 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
       if (wins) {
         others.push_back(OtherReading{chosen, *best_leniency, moves_of_chosen(current)});
         chosen = lang;
-        chosen_moves.reset();
+        chosen_moves = std::move(attempt_moves);
         best_leniency = leniency;
         likelihood_known = false;
         best_record = std::move(attempt);
         replaced = true;
       } else {
-        others.push_back(
-            OtherReading{lang, leniency, std::make_shared<const std::vector<Move>>(main_line_moves(attempt.game))});
+        others.push_back(OtherReading{lang, leniency, std::move(attempt_moves)});
       }
     }
   }

@@ -129,6 +129,25 @@ TEST_CASE("detect: W-READING-AMBIGUOUS names both readings and the first ply whe
         std::string::npos);
 }
 
+// Two letter sets other than English, both clean with no leniency, as other moves: the pieces'
+// move frequencies choose, also when the set tried first loses (Polish H, a queen, comes before
+// Hungarian H, a knight); sets that read the same moves as the chosen one tie without a replay.
+TEST_CASE("detect: a tie between two other letter sets goes to the likelier pieces") {
+  GameRecord r = read_auto("1. e4 e5 2. Hf3 Hf6 *");
+  REQUIRE(r.reading.language != nullptr);
+  CHECK(r.reading.language->code == "hu");
+  const Diagnostic* d = find_code(r, Code::ReadingAmbiguous);
+  REQUIRE(d != nullptr);
+  CHECK(d->candidates == std::vector<std::string>{"Nf3", "Qf3"});
+  CHECK(d->message.find("kept by the pieces' move frequencies") != std::string::npos);
+  GameRecord german = read_auto("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *");
+  const Diagnostic* note = find_code(german, Code::LanguageDetected);
+  REQUIRE(note != nullptr);
+  CHECK(german.reading.language->code == "de");
+  CHECK(note->message.find("the letter sets sr/hr/sl read the same moves") != std::string::npos);
+  CHECK(find_code(german, Code::ReadingAmbiguous) == nullptr);
+}
+
 TEST_CASE("detect: the reading is a typed field of the record") {
   GameRecord english_game = read_auto("1. e4 e5 2. Nf3 Nc6 *");
   CHECK(english_game.reading == Reading{&english(), std::nullopt});
