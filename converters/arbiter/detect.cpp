@@ -671,10 +671,19 @@ const std::vector<const Language*>& letter_set_representatives() {
   return reps;
 }
 
-// Which representatives (bit i: letter_set_representatives()[i]) can read a token beginning
-// with `t`. A clean game's prefixes are nearly always a capital and an ASCII byte, answered from
-// a table built once; anything else is computed.
-std::uint64_t fit_mask(std::string_view t) {
+// fit_mask() below: the answers for a capital and an ASCII byte (a clean game's prefixes, nearly
+// always), kept as found, with bit 63 (no letter set's) set to tell an answer from none.
+constexpr std::uint64_t kFitKnown = std::uint64_t{1} << 63;      // the mask's bit 63 is no letter set's
+std::array<std::atomic<std::uint64_t>, 26 * 128> g_fit_cache{};  // 0: not asked yet
+bool is_cached_prefix(std::string_view t) {
+  return t.size() == 2 && t[0] >= 'A' && t[0] <= 'Z' && static_cast<unsigned char>(t[1]) < 0x80;
+}
+std::atomic<std::uint64_t>& fit_cache_entry(std::string_view t) {
+  return g_fit_cache[static_cast<std::size_t>((t[0] - 'A') * 128 + t[1])];
+}
+
+// fit_mask()'s answer when the table does not hold it yet, or for another prefix (computed).
+[[gnu::noinline]] std::uint64_t fit_mask_computed(std::string_view t) {
   const auto& reps = letter_set_representatives();
   auto compute = [&reps](std::string_view prefix) {
     std::uint64_t m = 0;
@@ -686,16 +695,14 @@ std::uint64_t fit_mask(std::string_view t) {
   // once found. Filled as asked rather than all 3,328 up front, which every start paid for (most
   // of the cost of checking a one-game file; bench/RESULTS.md); a game asks for a handful. Entries are
   // written by several readers at once, always with the same value: relaxed atomics suffice.
-  constexpr std::uint64_t kKnown = std::uint64_t{1} << 63;  // the mask's bit 63 is no letter set's
-  if (t.size() == 2 && t[0] >= 'A' && t[0] <= 'Z' && static_cast<unsigned char>(t[1]) < 0x80 && reps.size() < 64) {
-    static std::array<std::atomic<std::uint64_t>, 26 * 128> cache{};  // 0: not asked yet
-    std::atomic<std::uint64_t>& entry = cache[static_cast<std::size_t>((t[0] - 'A') * 128 + t[1])];
+  if (is_cached_prefix(t) && reps.size() < 64) {
+    std::atomic<std::uint64_t>& entry = fit_cache_entry(t);
     std::uint64_t m = entry.load(std::memory_order_relaxed);
     if (m == 0) {
-      m = compute(t) | kKnown;
+      m = compute(t) | kFitKnown;
       entry.store(m, std::memory_order_relaxed);
     }
-    return m & ~kKnown;
+    return m & ~kFitKnown;
   }
   // Other prefixes of up to 7 bytes (a Cyrillic or Greek letter and the byte after it, `Кf`,
   // `Кр`) are kept per thread: a Russian game asked again about each of its prefixes, 270 M
@@ -708,6 +715,17 @@ std::uint64_t fit_mask(std::string_view t) {
     return others.emplace(key, compute(t)).first->second;
   }
   return compute(t);
+}
+
+// Which representatives (bit i: letter_set_representatives()[i]) can read a token beginning
+// with `t`: a two-byte prefix asked before in a few instructions (a clean English game asks
+// about twenty-five, and the call with its guards was 2 % of checking an English archive).
+inline std::uint64_t fit_mask(std::string_view t) {
+  if (is_cached_prefix(t)) {
+    const std::uint64_t m = fit_cache_entry(t).load(std::memory_order_relaxed);
+    if (m != 0) return m & ~kFitKnown;
+  }
+  return fit_mask_computed(t);
 }
 
 // The remarks a reading makes because of its own letters: a pawn letter or a piece letter in
@@ -1230,18 +1248,20 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     // The fast lane noted them while reading (the same ones: converters/pgn/fast_reader.cpp), in
     // the first reading or in the one that replaced it (the text's tokens, whatever the letters).
     const LaneNotes& notes = record.lane_notes.lettered_known || !replaced ? record.lane_notes : best_record.lane_notes;
+    const auto& reps = letter_set_representatives();
+    std::uint64_t fits = reps.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << reps.size()) - 1;
+    lettered.clear();
     if (notes.lettered_known) {
-      lettered.clear();
+      // (Asked straight from the notes; the list is made only for letter sets past the mask's 64.)
       for (std::uint32_t at : notes.lettered) {
         const std::string_view prefix = std::string_view(record.original).substr(at, 2);
-        lettered.push_back(Prefix{prefix, pack_prefix(prefix)});
+        fits &= fit_mask(prefix);
+        if (reps.size() > 64) lettered.push_back(Prefix{prefix, pack_prefix(prefix)});
       }
     } else {
       lettered_prefixes(record.original, lettered);
+      for (const Prefix& p : lettered) fits &= fit_mask(p.text);
     }
-    const auto& reps = letter_set_representatives();
-    std::uint64_t fits = reps.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << reps.size()) - 1;
-    for (const Prefix& p : lettered) fits &= fit_mask(p.text);
     double best_likelihood = 0;
     bool likelihood_known = false;
     std::optional<Leniency> best_leniency;
