@@ -162,43 +162,42 @@ bool letter_evidence(std::string_view token, const Language& lang) {
 // The tokens that could begin with a one-byte piece letter, counted by that byte: for a language
 // whose piece letters are distinct single bytes, the evidence is the sum of its letters' counts,
 // one table for all languages instead of a pass over the tokens for each. `starts`: the first
-// bytes of the tokens of two bytes or more, which every token with evidence is.
+// bytes of the tokens of two bytes or more, which every token with evidence is. `walked`: those
+// tokens that begin with one of any_walked_bytes(), each with its first 8 bytes packed (the first
+// the lowest), for the languages whose letters are not told by one byte (letter_evidence()).
+struct WalkedToken {
+  std::string_view text;  // (its first 16 bytes at most)
+  std::uint64_t packed;
+};
 struct FirstByteCounts {
   std::array<std::size_t, 256> lettered{};
   std::bitset<256> starts;
+  std::vector<WalkedToken>* walked = nullptr;  // a thread's, cleared here
 };
+
+const std::bitset<256>& any_walked_bytes();
+
+// The first 8 bytes of `p` (fewer when it is shorter), the first the lowest, zero-padded.
+std::uint64_t pack_bytes(std::string_view p) {
+  std::uint64_t v = 0;
+  for (std::size_t k = 0; k < p.size() && k < 8; ++k) v |= std::uint64_t{static_cast<unsigned char>(p[k])} << (8 * k);
+  return v;
+}
+
 FirstByteCounts first_byte_counts(std::string_view text) {
+  thread_local std::vector<WalkedToken> walked;
+  walked.clear();
   FirstByteCounts counts;
-  for_each_token_beginning(text, [&counts](std::string_view token) {
+  counts.walked = &walked;
+  const std::bitset<256>& kept = any_walked_bytes();
+  for_each_token_beginning(text, [&counts, &kept](std::string_view token) {
     if (token.size() < 2) return;
     const auto first = static_cast<unsigned char>(token[0]);
     counts.starts.set(first);
     if (follows_piece_letter(token[1])) ++counts.lettered[first];
+    if (kept[first]) counts.walked->push_back(WalkedToken{token, pack_bytes(token)});
   });
   return counts;
-}
-
-const std::bitset<256>& any_walked_bytes();
-
-// The distinct token beginnings with how often each occurs, of the tokens that begin with one of
-// any_walked_bytes(): letter_evidence() of a language with longer letters walks these instead of
-// every token (a game repeats its few beginnings).
-struct Beginning {
-  std::string_view text;
-  std::size_t count;
-};
-// (Counted in a hash table: sorting 50,000 beginnings cost 270 M instructions, more than
-// reading them; the evidence is a sum, so their order does not matter.)
-std::vector<Beginning> distinct_beginnings(std::string_view text) {
-  const std::bitset<256>& kept = any_walked_bytes();
-  std::unordered_map<std::string_view, std::size_t> counted;
-  for_each_token_beginning(text, [&counted, &kept](std::string_view t) {
-    if (!t.empty() && kept[static_cast<unsigned char>(t[0])]) ++counted[t];
-  });
-  std::vector<Beginning> out;
-  out.reserve(counted.size());
-  for (const auto& [beginning, count] : counted) out.push_back(Beginning{beginning, count});
-  return out;
 }
 
 // The first bytes of letters that one byte cannot stand for: a letter of several bytes, or a
@@ -218,21 +217,46 @@ std::bitset<256> walked_bytes(const Language& lang) {
 
 std::optional<std::size_t> row_of(const Language& lang);  // (below)
 
-// walked_bytes() of a language, from a table made once for the table's rows (asked for each
+// A language's walked_bytes() and its piece letters packed as WalkedToken packs a token's bytes,
+// each with the mask of its bytes: letter_evidence() compares a token's first bytes with a letter
+// in one comparison. `packed` is false when a letter has 8 bytes or more (compared as text then).
+struct WalkedLetters {
+  std::bitset<256> walked;
+  struct Letter {
+    std::uint64_t bytes = 0, mask = 0;
+    std::size_t size = 0;
+  };
+  std::array<Letter, 5> letters{};
+  std::size_t count = 0;
+  bool packed = true;
+};
+WalkedLetters walked_letters(const Language& lang) {
+  WalkedLetters w;
+  w.walked = walked_bytes(lang);
+  for (int p = index_of(PieceType::Knight); p <= index_of(PieceType::King); ++p) {
+    std::string_view letter = lang.letters[static_cast<std::size_t>(p)];
+    if (letter.empty()) continue;
+    if (letter.size() >= 8) w.packed = false;
+    const std::uint64_t mask = letter.size() >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * letter.size())) - 1;
+    w.letters[w.count++] = WalkedLetters::Letter{pack_bytes(letter), mask, letter.size()};
+  }
+  return w;
+}
+// walked_letters() of a language, from a table made once for the table's rows (asked for each
 // letter set of each game).
-const std::bitset<256>& walked_bytes_of(const Language& lang) {
-  static const std::vector<std::bitset<256>> rows = [] {
-    std::vector<std::bitset<256>> out;
-    for (const Language& l : all_languages()) out.push_back(walked_bytes(l));
+const WalkedLetters& walked_letters_of(const Language& lang) {
+  static const std::vector<WalkedLetters> rows = [] {
+    std::vector<WalkedLetters> out;
+    for (const Language& l : all_languages()) out.push_back(walked_letters(l));
     return out;
   }();
   if (const std::optional<std::size_t> row = row_of(lang)) return rows[*row];
-  thread_local std::bitset<256> other;  // a caller's own row
-  other = walked_bytes(lang);
+  thread_local WalkedLetters other;  // a caller's own row
+  other = walked_letters(lang);
   return other;
 }
 
-// walked_bytes() of every language: the only first bytes distinct_beginnings() keeps.
+// walked_bytes() of every language: the only first bytes first_byte_counts() keeps tokens of.
 const std::bitset<256>& any_walked_bytes() {
   static const std::bitset<256> all = [] {
     std::bitset<256> out;
@@ -242,14 +266,14 @@ const std::bitset<256>& any_walked_bytes() {
   return all;
 }
 
-// `beginnings`: distinct_beginnings(text) of the tokens that begin with any_walked_bytes(), made
-// when first needed. A token is evidence by its first byte alone unless that byte is one of
-// walked_bytes(lang), and those are looked at one by one, and only when a token begins with one:
-// a Spanish game's table of beginnings, made for the Lithuanian `Ž` and the Cyrillic letters,
-// was a fifth of reading it with --from auto, and a Russian game's walk a fifth of reading it.
-std::size_t letter_evidence(std::string_view text, std::optional<std::vector<Beginning>>& beginnings,
-                            const FirstByteCounts& counts, const Language& lang) {
-  const std::bitset<256>& walked = walked_bytes_of(lang);
+// A token is evidence by its first byte alone unless that byte is one of walked_bytes(lang), and
+// those tokens (counts.walked) are looked at one by one, with the letters packed: a Spanish
+// game's table of beginnings, made for the Lithuanian `Ž` and the Cyrillic letters, was a fifth
+// of reading it with --from auto, and a Russian game's walk, through a hash table of its distinct
+// beginnings and a memcmp() per letter, two fifths of reading it.
+std::size_t letter_evidence(const FirstByteCounts& counts, const Language& lang) {
+  const WalkedLetters& w = walked_letters_of(lang);
+  const std::bitset<256>& walked = w.walked;
   std::size_t hits = 0;
   std::bitset<256> counted;
   for (int p = index_of(PieceType::Knight); p <= index_of(PieceType::King); ++p) {
@@ -261,9 +285,21 @@ std::size_t letter_evidence(std::string_view text, std::optional<std::vector<Beg
     hits += counts.lettered[byte];
   }
   if ((walked & counts.starts).none()) return hits;
-  if (!beginnings) beginnings = distinct_beginnings(text);
-  for (const Beginning& b : *beginnings)
-    if (walked[static_cast<unsigned char>(b.text[0])] && letter_evidence(b.text, lang)) hits += b.count;
+  for (const WalkedToken& t : *counts.walked) {
+    if (!walked[static_cast<unsigned char>(t.text[0])]) continue;
+    if (!w.packed) {
+      hits += letter_evidence(t.text, lang) ? 1 : 0;
+      continue;
+    }
+    for (std::size_t k = 0; k < w.count; ++k) {
+      const WalkedLetters::Letter& l = w.letters[k];
+      if ((t.packed & l.mask) == l.bytes && t.text.size() > l.size &&
+          follows_piece_letter(static_cast<char>(t.packed >> (8 * l.size)))) {
+        ++hits;
+        break;
+      }
+    }
+  }
   return hits;
 }
 
@@ -310,8 +346,7 @@ std::vector<const Language*> candidate_languages(std::string_view game_text) {
   std::vector<std::pair<std::size_t, const Language*>> scored;
   scored.reserve(reps.size());
   const FirstByteCounts counts = first_byte_counts(game_text);
-  std::optional<std::vector<Beginning>> beginnings;
-  for (const Language* l : reps) scored.emplace_back(letter_evidence(game_text, beginnings, counts, *l), l);
+  for (const Language* l : reps) scored.emplace_back(letter_evidence(counts, *l), l);
   // Most evidence first; the table order (English first) breaks ties. (Insertion, stable: for
   // the few letter sets, std::stable_sort's buffer was a fifth of this function.)
   for (std::size_t k = 1; k < scored.size(); ++k)
@@ -337,7 +372,8 @@ Diagnostic language_note(const GameRecord& record, const ReadOptions& options, s
   return note;
 }
 
-// Bytes of a game's text, and whether all are ASCII.
+// Bytes of a game's text, and whether all are ASCII. (evident_reading() may know the text is not
+// ASCII from one of its tokens: then only `ascii` is set, false, and reads_alike() asks no more.)
 struct TextBytes {
   std::bitset<256> present;
   bool ascii = true;
@@ -561,12 +597,6 @@ struct Prefix {
   std::uint64_t packed;  // the bytes, little-endian, zero-padded; with the length, the identity
 };
 
-std::uint64_t pack_prefix(std::string_view p) {
-  std::uint64_t v = 0;
-  for (std::size_t k = 0; k < p.size() && k < 8; ++k) v |= std::uint64_t{static_cast<unsigned char>(p[k])} << (8 * k);
-  return v;
-}
-
 void lettered_prefixes(std::string_view text, std::vector<Prefix>& out) {
   out.clear();
   // Capital × ASCII byte: the prefixes seen in this game (cleared again before returning).
@@ -627,10 +657,10 @@ void lettered_prefixes(std::string_view text, std::vector<Prefix>& out) {
       const std::size_t bit = static_cast<std::size_t>(u - 'A') * 128 + static_cast<unsigned char>(prefix[1]);
       if (seen_ascii[bit / 64] >> (bit % 64) & 1) continue;
       seen_ascii[bit / 64] |= std::uint64_t{1} << (bit % 64);
-      out.push_back(Prefix{prefix, pack_prefix(prefix)});
+      out.push_back(Prefix{prefix, pack_bytes(prefix)});
       continue;
     }
-    const std::uint64_t packed = pack_prefix(prefix);
+    const std::uint64_t packed = pack_bytes(prefix);
     bool seen = false;
     for (const Prefix& p : out)
       if (p.packed == packed && p.text.size() == prefix.size() && (prefix.size() <= 8 || p.text == prefix)) {
@@ -709,7 +739,7 @@ std::atomic<std::uint64_t>& fit_cache_entry(std::string_view t) {
   // instructions on 1 MB.
   if (t.size() <= 7) {
     thread_local std::unordered_map<std::uint64_t, std::uint64_t> others;
-    const std::uint64_t key = pack_prefix(t) | std::uint64_t{t.size()} << 56;
+    const std::uint64_t key = pack_bytes(t) | std::uint64_t{t.size()} << 56;
     if (const auto found = others.find(key); found != others.end()) return found->second;
     if (others.size() >= 4096) others.clear();  // (bounded: prefixes of arbitrary bytes)
     return others.emplace(key, compute(t)).first->second;
@@ -969,6 +999,12 @@ std::unique_ptr<EvidentReading> evident_reading(GameRecord& record, const ReadOp
   }
   // A token `top` reads and `first` does not: the two do not read alike (reads_alike() is never
   // wrong when it says they do), and its scan of the game's bytes is not needed.
+  // A token with a byte above 0x7F is movetext that is not ASCII, which reads_alike() never
+  // compares: said without scanning the game (for this question and the tie check's).
+  if (!bytes && !is_ascii(token)) {
+    bytes.emplace();
+    bytes->ascii = false;
+  }
   const bool first_reads = static_cast<bool>(parse_move(token, first, options.styles, 0));
   if (first_reads && reads_alike(bytes ? *bytes : *(bytes = text_bytes(record.original)), *top, first)) {
     read_deferred(record, options);
@@ -1256,7 +1292,7 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
       for (std::uint32_t at : notes.lettered) {
         const std::string_view prefix = std::string_view(record.original).substr(at, 2);
         fits &= fit_mask(prefix);
-        if (reps.size() > 64) lettered.push_back(Prefix{prefix, pack_prefix(prefix)});
+        if (reps.size() > 64) lettered.push_back(Prefix{prefix, pack_bytes(prefix)});
       }
     } else {
       lettered_prefixes(record.original, lettered);

@@ -465,8 +465,13 @@ class FastReader {
     std::string_view token = s_.substr(i_, end - i_);
     // (A plain token's letter may be UTF-8: `Кf3`; nothing else of a token may.)
     if (non_ascii_ && (!is_ascii(token.substr(plain ? wide_letter_size(token) : 0)) ||
-                       (end + 1 < s_.size() && s_[end] == '(' && static_cast<unsigned char>(s_[end + 1]) >= 0x80)))
+                       (end + 1 < s_.size() && s_[end] == '(' && static_cast<unsigned char>(s_[end + 1]) >= 0x80))) {
+      // (Not a token the game grammar reads otherwise, nor one a glued `(…)` may belong to, nor one
+      // past the move limit: the general reader would not resolve it there.)
+      if ((end >= s_.size() || s_[end] != '(') && moves_ < options_.limits.max_moves && !is_other_element(token))
+        note_unresolved(token);
       return decline_at(end);
+    }
     if (++moves_ > options_.limits.max_moves) return false;
     if (!move(token, i_, w, plain, san_size)) return decline_at(end);
     if (depth_ == 1 && token[0] >= 'A' && token[0] <= 'Z' && token[0] != 'O') note_lettered(token, i_);
@@ -484,6 +489,20 @@ class FastReader {
       if (token.substr(0, wide.bytes.size()) == wide.bytes) return wide.bytes.size();
     }
     return 0;
+  }
+
+  // Before declining at a move token the general reader reads, resolves the same way and remarks
+  // on (a look-alike letter, a non-ASCII token): whether the resolver rejects it on this position,
+  // as the general reader will (LaneNotes::declined_at_move_error). Detection then knows this
+  // reading is not clean without reading the game again to find out: a Russian game's `Кf3`,
+  // which English reads as a king move, was read by the general reader up to it.
+  [[gnu::cold, gnu::noinline]] void note_unresolved(const WrittenMove& w) {
+    const auto r = resolve(w, top().current(), resolve_options_);
+    if (!r) declined_at_move_error_ = is_unresolved_move_code(r.error().code);
+  }
+  [[gnu::cold, gnu::noinline]] void note_unresolved(std::string_view token) {
+    const auto parsed = parse_move(token, language_, options_.styles, 0);
+    if (parsed && parsed->move.style != NotationStyle::Null) note_unresolved(parsed->move);
   }
 
   // Declines at the move token from i_ to `end` (LaneNotes::declined_token). Out of line: inlined,
@@ -676,7 +695,11 @@ class FastReader {
       // is the general reader's.
       if (is_other_element(token)) return false;  // (no plain move is one)
       auto parsed = parse_move(token, language_, options_.styles, file_at(at));
-      if (!parsed || parsed->folded || parsed->move.style == NotationStyle::Null) return false;
+      if (!parsed || parsed->move.style == NotationStyle::Null) return false;
+      if (parsed->folded) {  // (a look-alike letter: the general reader's remark)
+        note_unresolved(parsed->move);
+        return false;
+      }
       w = parsed->move;
       if (castle_plain(w, f.current(), next, m, facts)) {
         known = &facts;

@@ -613,6 +613,15 @@ TEST_CASE("detect: a reading read_job() deferred gives the record its own readin
        "a4 \xD0\x9A"
        "f6 *",
        true},
+      // English reads the Cyrillic К as a look-alike K: Кf3 is a king move it cannot make (the
+      // lane says so without the general reader), Кe2 one it can (a clean English reading).
+      {"[Event \"ru, a look-alike\"]\n\n1. e4 e5 2. \xD0\x9A"
+       "f3 \xD0\x9A"
+       "c6 *",
+       true},
+      {"[Event \"ru or en, a look-alike\"]\n\n1. e4 e5 2. \xD0\x9A"
+       "e2 *",
+       false},
       {"[White \"Mu\xC3\xB1oz\"]\n\n1. e4 e5 2. Cf3 (2. Ac4 Cf6) 2... Cc6 3. Ab5 *", true},  // UTF-8 tag
       {"[White \"Mu\xF1oz\"]\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 *", true},                     // Latin-1
       // Dutch: the lane declines at Pf3, which English reads (a pawn letter, W-PAWN-LETTER) and
