@@ -56,8 +56,9 @@ bool is_other_element(std::string_view t) {
 // The piece letters of a language, as plain_ahead() reads them: one ASCII capital, in a table
 // (PieceType::None elsewhere), or a UTF-8 letter of two to four bytes (`К`, `Кр`, `Ş`, `Ρ`), in a
 // short list, longest first (`Кр`, the king, before `К`, the knight). `usable` is false when a
-// letter would be read otherwise by the move grammar (an `O` that castling also uses, an `X`),
-// two pieces share one, or the language has none.
+// letter would be read otherwise by the move grammar (an `X`), two pieces share one, or the
+// language has none. An `O` (the Estonian bishop) is castling's only before a `-`
+// (plain_ahead()).
 struct LetterTable {
   struct Wide {
     std::string_view bytes;
@@ -86,7 +87,7 @@ LetterTable letter_table(const Language& lang) {
       ++count;
       continue;
     }
-    if (l.size() != 1 || l[0] < 'A' || l[0] > 'Z' || l[0] == 'O' || l[0] == 'X') continue;
+    if (l.size() != 1 || l[0] < 'A' || l[0] > 'Z' || l[0] == 'X') continue;
     if (t.piece[static_cast<unsigned char>(l[0])] != PieceType::None) return t;  // two pieces, one letter
     t.piece[static_cast<unsigned char>(l[0])] = p;
     ++count;
@@ -524,7 +525,10 @@ class FastReader {
     auto at = [&](std::size_t j) { return j < n ? s[j] : ' '; };  // the text's end ends a token
     std::size_t k = i_;
     char c = s[k];
-    if (c == 'O') return castle_ahead(w, end);  // (no language's letter here is `O`: letter_table)
+    // Castling's `O-`; an `O` is otherwise a piece letter in the letter sets that have one (the
+    // Estonian bishop: `Ob5`), as the move grammar reads it.
+    if (c == 'O' && (letters_.piece['O'] == PieceType::None || (i_ + 1 < s_.size() && s[i_ + 1] == '-')))
+      return castle_ahead(w, end);
     const auto c0 = static_cast<unsigned char>(c);
     PieceType piece = c0 < 128 ? letters_.piece[c0] : PieceType::None;
     if (piece != PieceType::None) {

@@ -281,6 +281,9 @@ TEST_CASE("fast lane: the letters of the reading's language") {
       {"de", "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 6. Te1 *", true},
       {"fr", "1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 4. Fa4 Cf6 5. O-O Fe7 6. Te1 *", true},
       {"es", "1. e4 e5 2. Nf3 *", false},  // English letters in a Spanish reading: the general reader's case
+      // Estonian: O is the bishop, and castling's O-O stays castling.
+      {"et", "1. e4 e5 2. Rf3 Rc6 3. Ob5 a6 4. Oxc6 dxc6 5. O-O Og4 6. h3 Oh5 7. d3 Lf6 8. Rbd2 O-O-O *", true},
+      {"et", "1. e4 e5 2. Rf3 Rc6 3. Ob5 a6 4. Oxc6+ dxc6 *", true},  // a check mark on no check: remarked alike
   };
   for (const Row& r : rows) {
     CAPTURE(r.code);
@@ -439,7 +442,7 @@ TEST_CASE("fast lane: it notes whether it declined a game for its form or at a m
       {"an escape line", "1. e4\n% note\ne5 *", "en", 50000, false, true},
       {"an illegal move", "1. e5 *", "en", 50000, false, false},
       {"a token other letters may read", "1. e4 e5 2. Cf3 *", "en", 50000, false, false},
-      {"letters the lane does not take", "1. e4 e5 *", "et", 50000, false, false},  // O: a bishop
+      {"letters the lane does not take", "1. e4 e5 *", "vi", 50000, false, false},  // X: a rook
       {"a token of UTF-8 letters",
        "1. e4 e5 2. \xD0\x9A"
        "f3 *",
