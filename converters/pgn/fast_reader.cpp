@@ -56,9 +56,9 @@ bool is_other_element(std::string_view t) {
 // The piece letters of a language, as plain_ahead() reads them: one ASCII capital, in a table
 // (PieceType::None elsewhere), or a UTF-8 letter of two to four bytes (`К`, `Кр`, `Ş`, `Ρ`), in a
 // short list, longest first (`Кр`, the king, before `К`, the knight). `usable` is false when a
-// letter would be read otherwise by the move grammar (an `X`), two pieces share one, or the
-// language has none. An `O` (the Estonian bishop) is castling's only before a `-`
-// (plain_ahead()).
+// letter would be read otherwise by the move grammar (an `X` where it is the mate sign), two
+// pieces share one, or the language has none. An `O` (the Estonian bishop) is castling's only
+// before a `-` (plain_ahead()); an `X` elsewhere is a piece (the Vietnamese rook).
 struct LetterTable {
   struct Wide {
     std::string_view bytes;
@@ -87,7 +87,8 @@ LetterTable letter_table(const Language& lang) {
       ++count;
       continue;
     }
-    if (l.size() != 1 || l[0] < 'A' || l[0] > 'Z' || l[0] == 'X') continue;
+    // (An X is a mate sign where the set writes one so: `Qh7X`.)
+    if (l.size() != 1 || l[0] < 'A' || l[0] > 'Z' || (l[0] == 'X' && lang.x_is_mate)) continue;
     if (t.piece[static_cast<unsigned char>(l[0])] != PieceType::None) return t;  // two pieces, one letter
     t.piece[static_cast<unsigned char>(l[0])] = p;
     ++count;
