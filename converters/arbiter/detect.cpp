@@ -1322,10 +1322,14 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
                               : std::all_of(lettered.begin(), lettered.end(),
                                             [lang](const Prefix& p) { return letter_fits(p.text, *lang); });
       if (!fit) continue;
-      if (lang->letter_set != english().letter_set && reads_alike(bytes_of_text(), *lang, *chosen)) {
+      const bool plain = (replaced ? best_record : record).lane_notes.plain_moves;
+      if (lang->letter_set != english().letter_set &&
+          ((plain && fast_lane_letters_alike(*lang, *chosen)) || reads_alike(bytes_of_text(), *lang, *chosen))) {
         // It reads every token as the chosen letters do: the same moves with the same leniency,
         // a tie it does not win (English wins ties; the pieces' frequencies are equal). Said
-        // without reading the game again (a game of pawn moves was read once per letter set).
+        // without reading the game again (a game of pawn moves was read once per letter set;
+        // each German game again as Serbian, whose letters differ only in the pawn's, which the
+        // lane's plain SAN never has).
         ensure_model();
         const GameRecord& current = replaced ? best_record : record;
         if (!best_leniency) best_leniency = leniency_of(current.diagnostics);

@@ -164,6 +164,8 @@ class FastReader {
     return true;
   }
 
+  // Whether every move token run() took was plain SAN (LaneNotes::plain_moves).
+  bool plain_moves() const { return plain_moves_; }
   // Whether run() declined at a move token or for its letters (the letters' business), as
   // opposed to the game's form.
   bool declined_at_move() const { return declined_at_move_; }
@@ -692,6 +694,7 @@ class FastReader {
     const bool taken = plain && (w.castle ? (canonical = castle_plain(w, f.current(), next, m, facts))
                                           : resolve_plain(w, f.current(), next, m, facts, canonical));
     if (!taken) {
+      plain_moves_ = false;
       known = nullptr;
       canonical = false;
       // Castling spelt otherwise (`0-0`), promotions, other spellings and moves written with a
@@ -825,6 +828,7 @@ class FastReader {
   bool lettered_ok_ = true;
   bool declined_at_move_ = false;
   bool declined_at_move_error_ = false;
+  bool plain_moves_ = true;  // (plain_moves())
   std::pair<std::uint64_t, std::uint64_t> declined_token_{0, 0};
   bool non_ascii_ = false;  // UTF-8 in tag values or comments (run())
   bool lone_cr_ = false;    // a CR not before an LF (run())
@@ -876,8 +880,17 @@ bool fast_read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic
     const auto [at, size] = taken ? std::pair<std::uint64_t, std::uint64_t>{0, 0} : reader.declined_token();
     notes->declined_token_at = static_cast<std::uint32_t>(std::min<std::uint64_t>(at, UINT32_MAX));
     notes->declined_token_size = static_cast<std::uint32_t>(std::min<std::uint64_t>(size, UINT32_MAX));
+    notes->plain_moves = taken && reader.plain_moves();
   }
   return taken;
+}
+
+bool fast_lane_letters_alike(const Language& a, const Language& b) {
+  const LetterTable ta = letter_table(a), tb = letter_table(b);
+  if (!ta.usable || !tb.usable || ta.piece != tb.piece || ta.wide_count != tb.wide_count) return false;
+  for (std::size_t k = 0; k < ta.wide_count; ++k)
+    if (ta.wide[k].bytes != tb.wide[k].bytes || ta.wide[k].piece != tb.wide[k].piece) return false;
+  return true;
 }
 
 }  // namespace planilla

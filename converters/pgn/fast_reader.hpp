@@ -38,4 +38,11 @@ bool fast_read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic
                     const ReadOptions& options, const Language& language, LaneNotes* notes = nullptr,
                     const OffsetMap* map = nullptr);
 
+// Whether the lane reads every game alike in the letters of `a` and of `b`: the same letter
+// table (the five pieces' letters as plain_ahead() reads them), usable by the lane. A game the
+// lane read as plain SAN in one (LaneNotes::plain_moves) it reads the same in the other.
+// Example: fast_lane_letters_alike(*find_language("de"), *find_language("sr")) == true (only
+// their pawn letters differ, which plain SAN never has).
+bool fast_lane_letters_alike(const Language& a, const Language& b);
+
 }  // namespace planilla

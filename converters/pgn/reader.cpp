@@ -928,6 +928,7 @@ void read_job(GameJob& job, GameRecord& record, const ReadOptions& options, Visi
   record.lane_notes.declined_at_move_error = false;
   record.lane_notes.declined_token_at = 0;
   record.lane_notes.declined_token_size = 0;
+  record.lane_notes.plain_moves = false;
   record.direct_visited = false;
   record.deferred.reset();
   GameBuilder builder(record.game);

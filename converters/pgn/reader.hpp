@@ -113,6 +113,10 @@ struct LaneNotes {
   // (converters/arbiter/detect.cpp, evident_reading).
   std::uint32_t declined_token_at = 0;
   std::uint32_t declined_token_size = 0;
+  // The lane took the game and read each of its move tokens as plain SAN (no move grammar): it
+  // read the game through its letter table alone, and another letter set with the same table
+  // (fast_lane_letters_alike()) reads it the same, move for move and remark for remark.
+  bool plain_moves = false;
 };
 
 // The letters, or the descriptive dialect, a game's moves were read in: set by the reader (the

@@ -470,6 +470,47 @@ TEST_CASE("fast lane: it notes whether it declined a game for its form or at a m
   }
 }
 
+// LaneNotes::plain_moves and fast_lane_letters_alike(): detection takes a letter set whose table
+// is the lane's table of the chosen reading as reading a plain-SAN game alike, without reading
+// it. Checked here against the two readings themselves.
+TEST_CASE("fast lane: a game of plain SAN reads alike in letter sets of the same table") {
+  struct Row {
+    std::string text, code;
+    bool taken, plain;
+  };
+  const Row rows[] = {
+      {"1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 6. Te1 b5 7. Lb3 d6 8. c3 O-O 9. h3 *", "de", true, true},
+      {"1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. Lxc6 dxc6 5. O-O Dd6 *", "de", true, true},
+      {"1. e4 e5 2. Sf3 Sc6 3. Bd4 *", "de", true, false},  // B, the German pawn letter: a remark
+      {"1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. Lxc6 bxc6 *", "de", true, true},
+      {"1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. Lxc6 dxc6 5. O-O Dd6+ *", "de", true, false},  // a remark
+      {"1. e4 e5 2. Nf3 *", "de", false, false},
+  };
+  for (const Row& r : rows) {
+    CAPTURE(r.text);
+    Game game;
+    GameBuilder builder(game);
+    LaneNotes notes;
+    CHECK(lane_read(r.text, r.code, builder, &notes) == r.taken);
+    CHECK(notes.plain_moves == r.plain);
+    if (!notes.plain_moves) continue;
+    // Serbian, Croatian and Slovenian differ from German in the pawn's letter only: the same game.
+    const Lanes de = read_both(r.text, *find_language("de"));
+    const Lanes sr = read_both(r.text, *find_language("sr"));
+    CHECK(sr.taken);
+    CHECK(sr.fast == de.fast);
+    check_same(sr.fast_diagnostics, de.fast_diagnostics);
+  }
+  CHECK(fast_lane_letters_alike(*find_language("de"), *find_language("sr")));
+  CHECK(fast_lane_letters_alike(*find_language("es"), *find_language("it")));
+  CHECK_FALSE(fast_lane_letters_alike(*find_language("de"), *find_language("fi")));  // R, S: the knight
+  CHECK_FALSE(fast_lane_letters_alike(*find_language("ru"), *find_language("uk")));  // Л, Т: the rook
+  CHECK_FALSE(fast_lane_letters_alike(*find_language("en"), *find_language("de")));
+  Language twice = english();
+  twice.letters[static_cast<std::size_t>(index_of(PieceType::Bishop))] = "N";  // not usable by the lane
+  CHECK_FALSE(fast_lane_letters_alike(twice, twice));
+}
+
 TEST_CASE("fast lane: the lettered prefixes it notes are the tie check's, or none") {
   struct Row {
     std::string text;
