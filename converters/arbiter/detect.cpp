@@ -928,6 +928,18 @@ struct EvidentReading {
   GameRecord record;
 };
 
+// detect_encoding(raw.bytes, like.encoding), which read_as() asks before each reading in the lane,
+// kept for the readings of one game (interpret_game() reads it in several letter sets, from the
+// same bytes): a Windows-1251 archive under --from auto detected each game's encoding again for
+// each letter set, a tenth of its time.
+struct EncodingMemo {
+  std::optional<Encoding> like;  // the encoding asked with
+  Encoding detected = Encoding::Ascii;
+};
+// read_as(), with `memo` (when given) for the game of `raw`.
+GameRecord read_as_with(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* lang,
+                        bool* lane_move_error, EncodingMemo* memo);
+
 // The text whose tokens tell the letters apart: a game's bytes, or their UTF-8 decoding when
 // they are in a single-byte code page (the Cyrillic letters of a Windows-1251 game are UTF-8 in
 // the letter table: counted on its bytes, they gave no evidence, and every letter set was read
@@ -972,7 +984,8 @@ Encoding deferred_encoding(const GameRecord& record, const ReadOptions& options)
 // when asked here, for the loop.
 std::unique_ptr<EvidentReading> evident_reading(GameRecord& record, const ReadOptions& options, const Language& first,
                                                 std::optional<std::vector<const Language*>>& candidates,
-                                                std::optional<TextBytes>& bytes, LettersText& letters_text) {
+                                                std::optional<TextBytes>& bytes, LettersText& letters_text,
+                                                EncodingMemo& memo) {
   const LaneNotes& lane = record.lane_notes;
   const Encoding encoding = deferred_encoding(record, options);
   std::string_view token =
@@ -1025,7 +1038,7 @@ std::unique_ptr<EvidentReading> evident_reading(GameRecord& record, const ReadOp
     record.encoding = encoding;  // what read_deferred() would have found (read_as() reads it)
   }
   bool lane_move_error = false;
-  GameRecord attempt = read_as(raw_of(record), record, until_error, top, &lane_move_error);
+  GameRecord attempt = read_as_with(raw_of(record), record, until_error, top, &lane_move_error, &memo);
   if (!lane_move_error && score_of(attempt.diagnostics).clean())
     return std::make_unique<EvidentReading>(EvidentReading{top, std::move(attempt)});
   read_deferred(record, options);
@@ -1036,6 +1049,13 @@ std::unique_ptr<EvidentReading> evident_reading(GameRecord& record, const ReadOp
 
 GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* lang,
                    bool* lane_move_error) {
+  return read_as_with(raw, like, options, lang, lane_move_error, nullptr);
+}
+
+namespace {
+
+GameRecord read_as_with(const RawGame& raw, const GameRecord& like, const ReadOptions& options, const Language* lang,
+                        bool* lane_move_error, EncodingMemo* memo) {
   if (lane_move_error) *lane_move_error = false;
   ReadOptions opts = options;
   opts.language = lang;
@@ -1050,10 +1070,15 @@ GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions
   // is read as read_job() reads it, told the encoding read_game's decoder would find.
   // A game in a single-byte code page (Latin-1, Windows-1251, also forced) goes to the lane
   // from its decoding, as read_job() gives it (fast_read_code_page).
+  const auto detected = [&] {
+    if (memo && memo->like == like.encoding) return memo->detected;
+    const Encoding e = detect_encoding(raw.bytes, like.encoding);
+    if (memo) *memo = EncodingMemo{like.encoding, e};
+    return e;
+  };
   RawGame lane_raw = raw;
-  if (like.encoding == Encoding::Utf8) lane_raw.detected = detect_encoding(raw.bytes, like.encoding);
-  if (is_single_byte(like.encoding))
-    lane_raw.detected = opts.encoding ? *opts.encoding : detect_encoding(raw.bytes, like.encoding);
+  if (like.encoding == Encoding::Utf8) lane_raw.detected = detected();
+  if (is_single_byte(like.encoding)) lane_raw.detected = opts.encoding ? *opts.encoding : detected();
   const Encoding lane_encoding = lane_raw.detected.value_or(Encoding::Ascii);
   const bool code_page = is_single_byte(like.encoding) && is_single_byte(lane_encoding);
   if (opts.fast_lane && (!opts.encoding || code_page) && !like.lane_notes.declined_by_form &&
@@ -1084,6 +1109,8 @@ GameRecord read_as(const RawGame& raw, const GameRecord& like, const ReadOptions
   attempt.encoding = read_game(raw, builder, attempt.diagnostics, opts, like.encoding);
   return attempt;
 }
+
+}  // namespace
 
 std::vector<std::string> lettered_prefixes_of(std::string_view game_text) {
   std::vector<Prefix> prefixes;
@@ -1181,12 +1208,17 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
   std::optional<std::vector<const Language*>> candidates;  // candidate_languages(), once asked
   std::optional<TextBytes> bytes;                          // text_bytes(), once asked
   LettersText letters_text;                                // the text candidate_languages() reads
+  EncodingMemo memo;                                       // for read_as_with(), this game's
   auto bytes_of_text = [&]() -> const TextBytes& {
     if (!bytes) bytes = text_bytes(record.original);
     return *bytes;
   };
   if (record.deferred) {
-    if (from.auto_detect) evident = evident_reading(record, options, *first, candidates, bytes, letters_text);
+    // The cutter's detection, when it preferred what it found (a game of a file in one code
+    // page), is the one read_as() asks for: detect_encoding(bytes, e) with e as found.
+    const RawGame& cut = record.deferred->raw;
+    if (cut.detected && record.deferred->prefer == cut.detected) memo = EncodingMemo{cut.detected, *cut.detected};
+    if (from.auto_detect) evident = evident_reading(record, options, *first, candidates, bytes, letters_text, memo);
     else read_deferred(record, options);
     record.deferred.reset();
   }
@@ -1234,7 +1266,8 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
       if (lang->letter_set == first->letter_set || reads_alike(bytes_of_text(), *lang, *first)) continue;
       if (cannot_beat(replaced ? best_record.diagnostics : record.diagnostics, best, *lang, options.styles)) continue;
       Score partial;
-      GameRecord attempt = read_as(raw, record, stopping_unless_better(options, partial, best), lang);
+      GameRecord attempt =
+          read_as_with(raw, record, stopping_unless_better(options, partial, best), lang, nullptr, &memo);
       Score s = score_of(attempt.diagnostics);
       if (s.better_than(best)) {
         best = s;
@@ -1252,7 +1285,8 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
       ReadOptions mixed = options;
       mixed.fallback_languages = mixed_fallbacks(record.original, *chosen);
       Score partial;
-      GameRecord attempt = read_as(raw, record, stopping_unless_better(mixed, partial, best), chosen);
+      GameRecord attempt =
+          read_as_with(raw, record, stopping_unless_better(mixed, partial, best), chosen, nullptr, &memo);
       Score s = score_of(attempt.diagnostics);
       if (s.better_than(best)) {
         best = s;
@@ -1305,7 +1339,7 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     auto ensure_model = [&] {
       if (!replaced && record.unmodelled_moves != 0) {
         // Read without its model (ReadOptions::keep_model): read it again, with it.
-        GameRecord modelled = read_as(raw, record, options, chosen);
+        GameRecord modelled = read_as_with(raw, record, options, chosen, nullptr, &memo);
         record.game = std::move(modelled.game);
         record.unmodelled_moves = 0;
       }
@@ -1342,7 +1376,7 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
       ReadOptions clean_only = options;
       clean_only.stop_after = [](const Diagnostic& d) { return is_move_error(d); };
       bool lane_move_error = false;
-      GameRecord attempt = read_as(raw, record, clean_only, lang, &lane_move_error);
+      GameRecord attempt = read_as_with(raw, record, clean_only, lang, &lane_move_error, &memo);
       if (lane_move_error || !score_of(attempt.diagnostics).clean()) continue;
       ensure_model();
       const GameRecord& current = replaced ? best_record : record;

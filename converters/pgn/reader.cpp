@@ -400,8 +400,10 @@ class GameReader : public grammar::PgnHandler {
   // std::exception: the handlers for internal errors must not take it.
   struct Stopped {};
 
+  // (Through a hint: a reader asks in increasing order, nearly always, and a code-page game's map
+  // was searched from its block's first anchor for each offset, 2,000 instructions a move.)
   std::uint64_t file_offset(std::uint64_t offset) const {
-    std::uint64_t in_raw = decoded_.map.original(std::min<std::uint64_t>(offset, text_.size()));
+    std::uint64_t in_raw = decoded_.map.original(std::min<std::uint64_t>(offset, text_.size()), map_hint_);
     return file_map_ ? file_map_->original(raw_.offset + in_raw) : raw_.offset + in_raw;
   }
 
@@ -461,7 +463,8 @@ class GameReader : public grammar::PgnHandler {
     if (!p.mark_note.empty()) add(Code::MarkApart, Severity::Warning, p.mark_offset, p.mark_note, p.mark_text);
     std::string text = p.text;
     if (p.draw) text += "(=)";
-    SourceSpan span{file_offset(p.offset), static_cast<std::uint32_t>(file_offset(p.end) - file_offset(p.offset))};
+    const std::uint64_t begin = file_offset(p.offset);
+    SourceSpan span{begin, static_cast<std::uint32_t>(file_offset(p.end) - begin)};
 
     if (unsupported_variant_) {
       // The game is already rejected by E-VARIANT; its moves (drops, variant rules) are kept as
@@ -617,6 +620,7 @@ class GameReader : public grammar::PgnHandler {
   const RawGame& raw_;
   std::string_view text_;
   const Decoded& decoded_;
+  mutable OffsetMap::Hint map_hint_;  // file_offset()'s place among the map's anchors
   Visitor& visitor_;
   std::vector<Diagnostic>& diagnostics_;
   const ReadOptions& options_;
