@@ -597,6 +597,17 @@ struct Prefix {
   std::uint64_t packed;  // the bytes, little-endian, zero-padded; with the length, the identity
 };
 
+// The prefix of the token at `i` that lettered_prefixes() takes: two code points, enough to tell
+// Кр from К (a capital and the ASCII byte after it, nearly always).
+std::string_view prefix_at(std::string_view text, std::size_t i) {
+  std::size_t end = i;
+  for (int cp = 0; cp < 2 && end < text.size(); ++cp) {
+    ++end;
+    while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+  }
+  return text.substr(i, end - i);
+}
+
 void lettered_prefixes(std::string_view text, std::vector<Prefix>& out) {
   out.clear();
   // Capital × ASCII byte: the prefixes seen in this game (cleared again before returning).
@@ -644,13 +655,7 @@ void lettered_prefixes(std::string_view text, std::vector<Prefix>& out) {
     token_start = false;
     auto u = static_cast<unsigned char>(c);
     if (depth > 0 || !((u >= 'A' && u <= 'Z' && u != 'O') || u >= 0x80)) continue;
-    // Two code points: enough to tell Кр from К.
-    std::size_t end = i;
-    for (int cp = 0; cp < 2 && end < text.size(); ++cp) {
-      ++end;
-      while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
-    }
-    std::string_view prefix = text.substr(i, end - i);
+    const std::string_view prefix = prefix_at(text, i);
     // The common prefix, a capital and an ASCII byte, is looked up in a bit table; the others
     // are compared with those already kept.
     if (u <= 'Z' && prefix.size() == 2 && static_cast<unsigned char>(prefix[1]) < 0x80) {
@@ -1324,7 +1329,7 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     if (notes.lettered_known) {
       // (Asked straight from the notes; the list is made only for letter sets past the mask's 64.)
       for (std::uint32_t at : notes.lettered) {
-        const std::string_view prefix = std::string_view(record.original).substr(at, 2);
+        const std::string_view prefix = prefix_at(record.original, at);
         fits &= fit_mask(prefix);
         if (reps.size() > 64) lettered.push_back(Prefix{prefix, pack_bytes(prefix)});
       }

@@ -479,9 +479,9 @@ class FastReader {
     if (++moves_ > options_.limits.max_moves) return false;
     if (!move(token, i_, w, plain, san_size)) return decline_at(end);
     if (depth_ == 1 && token[0] >= 'A' && token[0] <= 'Z' && token[0] != 'O') note_lettered(token, i_);
-    // detect.cpp's scan counts a main-line token that begins with a UTF-8 letter too; the notes
-    // keep capitals only.
-    if (depth_ == 1 && static_cast<unsigned char>(token[0]) >= 0x80) lettered_ok_ = false;
+    // detect.cpp's scan counts a main-line token that begins with a UTF-8 letter too (the lane
+    // takes such a token only as a plain move in letters of UTF-8: `Кf3`, `Крe2`).
+    if (depth_ == 1 && static_cast<unsigned char>(token[0]) >= 0x80) note_lettered_wide(token, i_);
     i_ = end;
     return true;
   }
@@ -628,6 +628,30 @@ class FastReader {
     const std::size_t bit = static_cast<std::size_t>(token[0] - 'A') * 128 + static_cast<unsigned char>(token[1]);
     if (seen_[bit / 64] >> (bit % 64) & 1) return;
     seen_[bit / 64] |= std::uint64_t{1} << (bit % 64);
+    lettered_.push_back(static_cast<std::uint32_t>(at));
+  }
+
+  // A main-line token that begins with a UTF-8 letter: its first two code points, as
+  // detect.cpp's scan reads them (`Кр`, the Russian king, apart from `Кf`, a knight move), once
+  // per game; the scan's offsets are those of the game's bytes, where a code page gives one byte
+  // a letter (the scan reads them so too).
+  void note_lettered_wide(std::string_view token, std::size_t at) {
+    std::size_t end = 0;
+    int points = 0;
+    for (; points < 2 && end < token.size(); ++points) {
+      ++end;
+      while (end < token.size() && (static_cast<unsigned char>(token[end]) & 0xC0) == 0x80) ++end;
+    }
+    if (points < 2 || end > 7 || wide_seen_count_ == wide_seen_.size()) {
+      lettered_ok_ = false;  // (never for a move the lane takes; a game of many letters: the scan's)
+      return;
+    }
+    std::uint64_t packed = 0;
+    std::memcpy(&packed, token.data(), end);
+    packed |= std::uint64_t{end} << 60;  // (its size, in the byte the prefix leaves free)
+    for (std::size_t k = 0; k < wide_seen_count_; ++k)
+      if (wide_seen_[k] == packed) return;
+    wide_seen_[wide_seen_count_++] = packed;
     lettered_.push_back(static_cast<std::uint32_t>(at));
   }
 
@@ -835,6 +859,8 @@ class FastReader {
   std::string decoded_comment_;
   std::vector<std::uint32_t> lettered_;
   std::array<std::uint64_t, 26 * 128 / 64> seen_{};
+  std::array<std::uint64_t, 16> wide_seen_{};  // note_lettered_wide()'s prefixes, packed with their size
+  std::size_t wide_seen_count_ = 0;
   LineCursor lines_;  // remarks' lines and columns
   // The lines open now are frames_[0, depth_); the frames beyond are kept from earlier games and
   // lines, so that a game does not construct three positions per line anew.

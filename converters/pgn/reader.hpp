@@ -94,8 +94,9 @@ ByteRange shard_range(std::uint64_t size, unsigned index, unsigned count);
 // text for again.
 struct LaneNotes {
   // The language tie check (converters/arbiter/detect.cpp) looks at the main line's tokens that begin
-  // with a capital other than castling's O: here the offset in the game's bytes of the first
-  // token of each distinct two-byte beginning. Valid when `lettered_known`.
+  // with a capital other than castling's O, or with a letter of UTF-8: here the offset in the
+  // game's bytes of the first token of each distinct beginning of two code points (`Nf`, `Кр`).
+  // Valid when `lettered_known`.
   std::vector<std::uint32_t> lettered;
   bool lettered_known = false;
   // The lane declined the game for what no letter set changes (a limit, a construct it leaves to

@@ -515,6 +515,7 @@ TEST_CASE("fast lane: the lettered prefixes it notes are the tie check's, or non
   struct Row {
     std::string text;
     bool known;
+    std::string code = "en";
   };
   const Row rows[] = {
       {"[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 Bc5) Nf6 4. O-O *", true},
@@ -524,6 +525,34 @@ TEST_CASE("fast lane: the lettered prefixes it notes are the tie check's, or non
       {"1. e4\fe5 2. Nf3 *", false},                          // a form feed is text to the scan
       // UTF-8 only in tag values and comments, which the scan skips as the lane does.
       {"[White \"M\xC3\xBCller\"]\n\n1. e4 {g\xC3\xA9nial} e5 2. Nf3 Nc6 *", true},
+      // Letters of UTF-8: two code points each (Кр, the king, apart from Кf and Кc, the knight's).
+      {"[White \"\xD0\x9F\xD0\xB5\xD1\x82\xD1\x80\xD0\xBE\xD0\xB2\"]\n\n1. e4 e5 2. \xD0\x9A"
+       "f3 \xD0\x9A"
+       "c6 3. \xD0\xA1"
+       "b5 \xD0\x9A"
+       "f6 4. O-O \xD0\x9A"
+       "xe4 5. \xD0\x9B"
+       "e1 \xD0\x9A"
+       "d6 6. \xD0\xA1"
+       "xc6 dxc6 7. \xD0\x9B"
+       "xe5+ \xD0\xA1"
+       "e7 8. d3 O-O 9. \xD0\x9A\xD1\x80"
+       "h1 *",
+       true, "ru"},
+      {"1. e4 e5 2. \xD0\x9A"
+       "f3 (2. \xD0\xA1"
+       "c4) \xD0\x9A"
+       "c6 *",
+       true, "ru"},
+  };
+  // The prefix the scan takes at `at`: two code points.
+  auto prefix = [](std::string_view bytes, std::size_t at) {
+    std::size_t end = at;
+    for (int cp = 0; cp < 2 && end < bytes.size(); ++cp) {
+      ++end;
+      while (end < bytes.size() && (static_cast<unsigned char>(bytes[end]) & 0xC0) == 0x80) ++end;
+    }
+    return std::string(bytes.substr(at, end - at));
   };
   for (const Row& r : rows) {
     CAPTURE(r.text);
@@ -535,11 +564,11 @@ TEST_CASE("fast lane: the lettered prefixes it notes are the tie check's, or non
     std::vector<Diagnostic> diagnostics;
     LaneNotes notes;
     ReadOptions options;
-    REQUIRE(fast_read_game(raws[0], builder, diagnostics, options, english(), &notes));
+    REQUIRE(fast_read_game(raws[0], builder, diagnostics, options, *find_language(r.code), &notes));
     CHECK(notes.lettered_known == r.known);
     if (!notes.lettered_known) continue;
     std::vector<std::string> noted;
-    for (std::uint32_t at : notes.lettered) noted.emplace_back(raws[0].bytes.substr(at, 2));
+    for (std::uint32_t at : notes.lettered) noted.push_back(prefix(raws[0].bytes, at));
     CHECK(noted == lettered_prefixes_of(raws[0].bytes));
   }
 }
