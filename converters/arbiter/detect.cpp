@@ -598,7 +598,7 @@ struct Prefix {
 };
 
 // The prefix of the token at `i` that lettered_prefixes() takes: two code points, enough to tell
-// Кр from К (a capital and the ASCII byte after it, nearly always).
+// Кр from К.
 std::string_view prefix_at(std::string_view text, std::size_t i) {
   std::size_t end = i;
   for (int cp = 0; cp < 2 && end < text.size(); ++cp) {
@@ -1329,7 +1329,10 @@ void interpret_game(GameRecord& record, const ReadOptions& options, const Notati
     if (notes.lettered_known) {
       // (Asked straight from the notes; the list is made only for letter sets past the mask's 64.)
       for (std::uint32_t at : notes.lettered) {
-        const std::string_view prefix = prefix_at(record.original, at);
+        // (A capital's token, as the lane takes it, is ASCII: its two bytes are the two code points.)
+        const std::string_view original = record.original;
+        const std::string_view prefix =
+            static_cast<unsigned char>(original[at]) < 0x80 ? original.substr(at, 2) : prefix_at(original, at);
         fits &= fit_mask(prefix);
         if (reps.size() > 64) lettered.push_back(Prefix{prefix, pack_bytes(prefix)});
       }
