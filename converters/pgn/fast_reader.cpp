@@ -449,12 +449,17 @@ class FastReader {
   bool number_fits_here(WrittenNumber n) {
     Frame& f = top();
     const Position& pos = f.current();
+    // Only the main line's first number may set its count (number_slip()'s `first`): a second
+    // one before the first move (`1. {c} 2. Nf3`) is passed over by the grammar lane, which then
+    // remarks on Black's `2...`; here it is not taken (a fuzzer's find).
+    const bool first = depth_ == 1 && !f.has_move && !main_line_numbered_;
+    main_line_numbered_ = main_line_numbered_ || depth_ == 1;
     if (number_fits(n, pos)) [[likely]] {
       f.numbering = LineNumbering{};
       return true;
     }
     const LineNumbering shift = number_shift(n, pos);
-    if (number_sets_count(n, pos, depth_ == 1 && !f.has_move)) {
+    if (number_sets_count(n, pos, first)) {
       f.numbering = shift;
       return true;
     }
@@ -852,7 +857,8 @@ class FastReader {
   bool lettered_ok_ = true;
   bool declined_at_move_ = false;
   bool declined_at_move_error_ = false;
-  bool plain_moves_ = true;  // (plain_moves())
+  bool plain_moves_ = true;          // (plain_moves())
+  bool main_line_numbered_ = false;  // a move number read in the main line (number_fits_here())
   std::pair<std::uint64_t, std::uint64_t> declined_token_{0, 0};
   bool non_ascii_ = false;  // UTF-8 in tag values or comments (run())
   bool lone_cr_ = false;    // a CR not before an LF (run())

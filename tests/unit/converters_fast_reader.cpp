@@ -133,6 +133,11 @@ TEST_CASE("fast lane: taken when it reads the game as the general reader does") 
       {"the closing ] after a lone CR", "[Event \"x\"\r]\r\r1. e4 *", false},
       {"no result", "[Event \"x\"]\n\n1. e4 e5", false},
       {"result inside a variation", "1. e4 (1. d4 1-0) *", false},
+      // A second number before the main line's first move is passed over by the grammar lane, so
+      // it does not set the count: Black's 2... then gets W-MOVE-NUMBER (fuzz_pgn_reader's find).
+      {"a second number before the first move", "[Event \"v\"]\n\n1. {c} 2. Nf3 ; line\n;esc\n2... Nc6 1/2-1/2\n",
+       false},
+      {"a count set by the first number", "2. Nf3 2... Nc6 3. e4 *", true},
       {"unclosed variation", "1. e4 (1. d4 *", false},
       // CR line ends: white space, the end of a `;` comment's line; comments passed on decoded.
       {"lone CR", "1. e4\re5 *", true},
