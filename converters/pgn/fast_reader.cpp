@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <span>
 #include <vector>
 
 #include "board/bitboard.hpp"
@@ -106,15 +107,21 @@ LetterTable letter_table(const Language& lang) {
   return t;
 }
 
-// One LetterTable per language, computed once (languages are static rows).
+// The LetterTable of a language: for the table's rows, made once for all; for a caller's own row,
+// made for each reader. (It was kept per thread by the row's address: a caller's row made where
+// another had been, a local in a loop, found the other's table, and the lane read its `Se2` with
+// the other's letters.)
 const LetterTable& letters_of(const Language& lang) {
-  thread_local const Language* cached = nullptr;
-  thread_local LetterTable table;
-  if (cached != &lang) {
-    table = letter_table(lang);
-    cached = &lang;
-  }
-  return table;
+  static const std::vector<LetterTable> rows = [] {
+    std::vector<LetterTable> out;
+    for (const Language& l : all_languages()) out.push_back(letter_table(l));
+    return out;
+  }();
+  const std::span<const Language> all = all_languages();
+  if (&lang >= all.data() && &lang < all.data() + all.size()) return rows[static_cast<std::size_t>(&lang - all.data())];
+  thread_local LetterTable own;  // (one reader at a time on a thread holds it)
+  own = letter_table(lang);
+  return own;
 }
 
 class FastReader {

@@ -11,6 +11,7 @@
 #include "converters/input/split.hpp"
 #include "converters/pgn/fast_reader.hpp"
 #include "converters/pgn/game.hpp"
+#include "converters/pgn/pgn_writer.hpp"
 #include "converters/pgn/reader.hpp"
 #include "grammar/move_parser.hpp"
 #include "notation/language.hpp"
@@ -514,6 +515,21 @@ TEST_CASE("fast lane: a game of plain SAN reads alike in letter sets of the same
   Language twice = english();
   twice.letters[static_cast<std::size_t>(index_of(PieceType::Bishop))] = "N";  // not usable by the lane
   CHECK_FALSE(fast_lane_letters_alike(twice, twice));
+}
+
+// A caller's own letters, one row after another at the same place (a local in a loop): each
+// reading has its own letters. S is the knight, then the bishop: `Se2` is Ne2, then Be2.
+TEST_CASE("fast lane: a caller's own letters are its own, row after row") {
+  for (const bool s_is_knight : {true, false}) {
+    CAPTURE(s_is_knight);
+    Language own = english();
+    own.letters[static_cast<std::size_t>(index_of(PieceType::Knight))] = s_is_knight ? "S" : "J";
+    own.letters[static_cast<std::size_t>(index_of(PieceType::Bishop))] = s_is_knight ? "B" : "S";
+    const Lanes l = read_both("1. e4 e5 2. Se2 *", own);
+    CHECK(l.taken);
+    CHECK(l.fast == l.general);
+    CHECK(write_pgn(l.fast).find(s_is_knight ? "2. Ne2" : "2. Be2") != std::string::npos);
+  }
 }
 
 TEST_CASE("fast lane: the lettered prefixes it notes are the tie check's, or none") {
