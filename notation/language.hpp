@@ -6,6 +6,8 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <type_traits>
+#include <vector>
 
 #include "board/types.hpp"
 
@@ -65,5 +67,31 @@ const Language* find_language(std::string_view code);
 // The English row (FIDE Appendix C letters), the default everywhere.
 // Example: english().letters[index_of(PieceType::Knight)] == "N".
 const Language& english();
+
+// The index of `lang` among all_languages(); nullopt for a caller's own row.
+// Example: language_row(english()) == 0.
+std::optional<std::size_t> language_row(const Language& lang);
+
+// `make(lang)`, kept: for the table's rows made once (all of them, the first time one is asked),
+// for a caller's own row made each time it is asked and kept per thread until the next such ask
+// (a row made where another had been must not find that one's value). Each call site keeps its
+// own values, keyed by `make`'s type: a lambda (a function pointer would share them with every
+// function of its signature). For what a hot loop asks of a language again and again (the fast
+// lane's letter table, once per game).
+// Example: per_language(english(), [](const Language& l) { return l.code.size(); }) == 2.
+template <class Make>
+const auto& per_language(const Language& lang, Make make) {
+  static_assert(std::is_class_v<Make>, "per_language keeps its values by the type of `make`: pass a lambda");
+  using Value = std::decay_t<decltype(make(lang))>;
+  static const std::vector<Value> rows = [&make] {
+    std::vector<Value> out;
+    for (const Language& l : all_languages()) out.push_back(make(l));
+    return out;
+  }();
+  if (const std::optional<std::size_t> row = language_row(lang)) return rows[*row];
+  thread_local Value own;
+  own = make(lang);
+  return own;
+}
 
 }  // namespace planilla

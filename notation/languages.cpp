@@ -227,4 +227,10 @@ std::span<const Language> all_languages() { return kLanguages; }
 
 const Language& english() { return kLanguages[0]; }
 
+std::optional<std::size_t> language_row(const Language& lang) {
+  const std::span<const Language> all = all_languages();
+  if (&lang < all.data() || &lang >= all.data() + all.size()) return std::nullopt;
+  return static_cast<std::size_t>(&lang - all.data());
+}
+
 }  // namespace planilla

@@ -215,8 +215,6 @@ std::bitset<256> walked_bytes(const Language& lang) {
   return walked;
 }
 
-std::optional<std::size_t> row_of(const Language& lang);  // (below)
-
 // A language's walked_bytes() and its piece letters packed as WalkedToken packs a token's bytes,
 // each with the mask of its bytes: letter_evidence() compares a token's first bytes with a letter
 // in one comparison. `packed` is false when a letter has 8 bytes or more (compared as text then).
@@ -242,18 +240,10 @@ WalkedLetters walked_letters(const Language& lang) {
   }
   return w;
 }
-// walked_letters() of a language, from a table made once for the table's rows (asked for each
-// letter set of each game).
+// walked_letters() of a language, made once for each of the table's rows (asked for each letter
+// set of each game).
 const WalkedLetters& walked_letters_of(const Language& lang) {
-  static const std::vector<WalkedLetters> rows = [] {
-    std::vector<WalkedLetters> out;
-    for (const Language& l : all_languages()) out.push_back(walked_letters(l));
-    return out;
-  }();
-  if (const std::optional<std::size_t> row = row_of(lang)) return rows[*row];
-  thread_local WalkedLetters other;  // a caller's own row
-  other = walked_letters(lang);
-  return other;
+  return per_language(lang, [](const Language& l) { return walked_letters(l); });
 }
 
 // walked_bytes() of every language: the only first bytes first_byte_counts() keeps tokens of.
@@ -306,13 +296,6 @@ std::size_t letter_evidence(const FirstByteCounts& counts, const Language& lang)
 // The first language of each letter set, in the table's order (defined below).
 const std::vector<const Language*>& letter_set_representatives();
 
-// The index of `lang` among all_languages(); nullopt for a caller's own row.
-std::optional<std::size_t> row_of(const Language& lang) {
-  const std::span<const Language> all = all_languages();
-  if (&lang < all.data() || &lang >= all.data() + all.size()) return std::nullopt;
-  return static_cast<std::size_t>(&lang - all.data());
-}
-
 std::string members_of(std::string_view letter_set) {
   std::string members;
   for (const Language& l : all_languages()) {
@@ -326,15 +309,7 @@ std::string members_of(std::string_view letter_set) {
 // "es/it/ca": the codes of the languages that share `chosen`'s letters. Built once per row (a
 // note naming every letter set is written for each game of pawn moves).
 const std::string& letter_set_members(const Language& chosen) {
-  static const std::vector<std::string> rows = [] {
-    std::vector<std::string> out;
-    for (const Language& l : all_languages()) out.push_back(members_of(l.letter_set));
-    return out;
-  }();
-  if (const auto row = row_of(chosen)) return rows[*row];
-  thread_local std::string other;  // a caller's own row
-  other = members_of(chosen.letter_set);
-  return other;
+  return per_language(chosen, [](const Language& l) { return members_of(l.letter_set); });
 }
 
 }  // namespace
@@ -500,7 +475,7 @@ const std::vector<Spelling>& spellings_of(const Language& lang) {
     }
     return out;
   }();
-  return all[*row_of(lang)];  // a row: reads_alike asks only for rows
+  return all[*language_row(lang)];  // a row: reads_alike asks only for rows
 }
 
 // Whether `a` and `b` read every token of an ASCII text holding `bytes` alike: the same piece
@@ -510,7 +485,7 @@ const std::vector<Spelling>& spellings_of(const Language& lang) {
 // change the choice: it is skipped (a long unreadable game was read once per letter set).
 // Non-ASCII text is never skipped: its folding depends on the language's script.
 bool reads_alike(const TextBytes& bytes, const Language& a, const Language& b) {
-  if (!bytes.ascii || !row_of(a) || !row_of(b)) return false;  // a caller's own row: read it
+  if (!bytes.ascii || !language_row(a) || !language_row(b)) return false;  // a caller's own row: read it
   if (a.x_is_mate != b.x_is_mate && bytes.present.test('X')) return false;
   if (a.double_plus_is_double_check != b.double_plus_is_double_check && bytes.present.test('+')) return false;
   const std::vector<Spelling>& sa = spellings_of(a);

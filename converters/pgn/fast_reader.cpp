@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
-#include <span>
 #include <vector>
 
 #include "board/bitboard.hpp"
@@ -107,21 +106,11 @@ LetterTable letter_table(const Language& lang) {
   return t;
 }
 
-// The LetterTable of a language: for the table's rows, made once for all; for a caller's own row,
-// made for each reader. (It was kept per thread by the row's address: a caller's row made where
-// another had been, a local in a loop, found the other's table, and the lane read its `Se2` with
-// the other's letters.)
+// The LetterTable of a language, made once for each of the table's rows (per_language()). (It
+// was kept per thread by the row's address: a caller's row made where another had been, a local
+// in a loop, found the other's table, and the lane read its `Se2` with the other's letters.)
 const LetterTable& letters_of(const Language& lang) {
-  static const std::vector<LetterTable> rows = [] {
-    std::vector<LetterTable> out;
-    for (const Language& l : all_languages()) out.push_back(letter_table(l));
-    return out;
-  }();
-  const std::span<const Language> all = all_languages();
-  if (&lang >= all.data() && &lang < all.data() + all.size()) return rows[static_cast<std::size_t>(&lang - all.data())];
-  thread_local LetterTable own;  // (one reader at a time on a thread holds it)
-  own = letter_table(lang);
-  return own;
+  return per_language(lang, [](const Language& l) { return letter_table(l); });
 }
 
 class FastReader {
@@ -925,7 +914,8 @@ bool fast_read_game(const RawGame& raw, Visitor& visitor, std::vector<Diagnostic
 }
 
 bool fast_lane_letters_alike(const Language& a, const Language& b) {
-  const LetterTable ta = letter_table(a), tb = letter_table(b);
+  const LetterTable ta = letters_of(a);  // (a copy: a caller's own row's table is replaced by the next)
+  const LetterTable& tb = letters_of(b);
   if (!ta.usable || !tb.usable || ta.piece != tb.piece || ta.wide_count != tb.wide_count) return false;
   for (std::size_t k = 0; k < ta.wide_count; ++k)
     if (ta.wide[k].bytes != tb.wide[k].bytes || ta.wide[k].piece != tb.wide[k].piece) return false;
