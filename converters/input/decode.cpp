@@ -10,7 +10,9 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <cstring>
+#include <mutex>
 
 namespace planilla {
 
@@ -229,6 +231,19 @@ constexpr std::array<double, 24> kGreekFrequency = {12.0, 0.8, 1.8,  1.7, 8.0, 0
 // A capital counts a quarter: text is mostly lower case, and KOI8-R's lower-case letters are
 // windows-1253's Greek capitals (KOI8-R's `шахматный клуб` is windows-1253's `ΫΑΘΝΑΤΞΩΚ ΛΜΥΒ`).
 constexpr double kCapitalWeight = 0.25;
+// The frequencies above (two decimals at most) times a capital's weight, times this: whole numbers.
+constexpr double kFrequencyScale = 400;
+static_assert([] {
+  auto whole = [](double x) {
+    const auto n = static_cast<long long>(x + 0.5);
+    return x - static_cast<double>(n) < 1e-9 && static_cast<double>(n) - x < 1e-9;
+  };
+  for (double f : kRussianFrequency)
+    if (!whole(f * kCapitalWeight * kFrequencyScale)) return false;
+  for (double f : kGreekFrequency)
+    if (!whole(f * kCapitalWeight * kFrequencyScale)) return false;
+  return true;
+}());
 
 double russian_frequency(char32_t cp) {
   double weight = 1.0;
@@ -369,8 +384,9 @@ bool starts_piece_move(std::string_view bytes, std::size_t i) {
 // and the frequent-letter and case facts under windows-1251 and KOI8-R.
 struct ByteFacts {
   double s866 = 0, s1251 = 0, skoi8 = 0;
-  double ru1251 = 0, ru866 = 0, ru_koi8 = 0, el1253 = 0;  // russian_frequency, greek_frequency
-  std::uint8_t lead = 0;                                  // piece_leads()
+  // russian_frequency, greek_frequency, times kFrequencyScale: whole numbers, summed exactly.
+  std::uint32_t ru1251 = 0, ru866 = 0, ru_koi8 = 0, el1253 = 0;
+  std::uint8_t lead = 0;  // piece_leads()
   // 1: Western `ý` (Turkish `ı`); 2: `þ` `ð` `Þ` `Ð` (`ş` `ğ` `Ş` `Ğ`); 4: `á é í ó ú æ`, either case.
   std::uint8_t turkish = 0;
   enum : std::uint16_t {
@@ -387,6 +403,9 @@ struct ByteFacts {
   };
   std::uint16_t facts = 0;
   std::uint8_t symbol = 0;  // bit 0: no letter under windows-1252; bit 1: windows-1250; bit 2: ISO-8859-2
+  bool ukrainian = false;   // KOI8-U's Ukrainian letters: 0xA4, 0xA6, 0xA7, 0xAD, 0xB4, 0xB6, 0xB7, 0xBD
+  // The case facts as four bits, one a reading (windows-1251, KOI8-R, CP866, windows-1253).
+  std::uint8_t lower4 = 0, upper4 = 0;
 };
 
 const std::array<ByteFacts, 128>& byte_facts() {
@@ -401,10 +420,13 @@ const std::array<ByteFacts, 128>& byte_facts() {
       f.s1251 = russian_score(cp1251[b]);
       f.skoi8 = russian_score(koi8r[b]);
       f.lead = piece_leads()[b];
-      f.ru1251 = russian_frequency(cp1251[b]);
-      f.ru866 = russian_frequency(cp866[b]);
-      f.ru_koi8 = russian_frequency(koi8r[b]);
-      f.el1253 = greek_frequency(table_for(Encoding::Windows1253)[b]);
+      const auto scaled = [](double frequency) {
+        return static_cast<std::uint32_t>(std::lround(frequency * kFrequencyScale));
+      };
+      f.ru1251 = scaled(russian_frequency(cp1251[b]));
+      f.ru866 = scaled(russian_frequency(cp866[b]));
+      f.ru_koi8 = scaled(russian_frequency(koi8r[b]));
+      f.el1253 = scaled(greek_frequency(table_for(Encoding::Windows1253)[b]));
       const char32_t western = table_for(Encoding::Windows1252)[b];
       const auto among = [&](std::u32string_view set) { return western && set.find(western) != set.npos; };
       f.turkish = static_cast<std::uint8_t>((western == U'ý' ? 1 : 0) | (among(U"þðÞÐ") ? 2 : 0) |
@@ -427,58 +449,66 @@ const std::array<ByteFacts, 128>& byte_facts() {
                                   &table_for(Encoding::Iso8859_2)};
       for (std::uint8_t k = 0; k < 3; ++k)
         if (!is_latin_letter((*latin[k])[b])) f.symbol |= static_cast<std::uint8_t>(1u << k);
+      for (std::size_t u : {0xA4, 0xA6, 0xA7, 0xAD, 0xB4, 0xB6, 0xB7, 0xBD}) f.ukrainian = f.ukrainian || b + 0x80 == u;
+      const std::uint16_t lowers[] = {ByteFacts::kLower1251, ByteFacts::kLowerKoi8, ByteFacts::kLower866,
+                                      ByteFacts::kLower1253};
+      const std::uint16_t uppers[] = {ByteFacts::kUpper1251, ByteFacts::kUpperKoi8, ByteFacts::kUpper866,
+                                      ByteFacts::kUpper1253};
+      for (std::uint8_t k = 0; k < 4; ++k) {
+        if (f.facts & lowers[k]) f.lower4 |= static_cast<std::uint8_t>(1u << k);
+        if (f.facts & uppers[k]) f.upper4 |= static_cast<std::uint8_t>(1u << k);
+      }
     }
     return t;
   }();
   return table;
 }
 
+// What high_bytes() asks of a neighbouring byte: is it high, an ASCII letter, or what may stand
+// before a piece move (starts_piece_move())?
+enum : std::uint8_t { kNeighbourHigh = 1, kNeighbourLetter = 2, kNeighbourBeforeMove = 4 };
+constexpr std::array<std::uint8_t, 256> kNeighbour = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (std::size_t c = 0x80; c < 256; ++c) t[c] = kNeighbourHigh;
+  for (char c = 'a'; c <= 'z'; ++c) {
+    t[static_cast<unsigned char>(c)] = kNeighbourLetter;
+    t[static_cast<unsigned char>(c - 'a' + 'A')] = kNeighbourLetter;
+  }
+  for (unsigned char c : {' ', '\n', '\r', '\t', '.', '('}) t[c] = kNeighbourBeforeMove;
+  return t;
+}();
+
+// The counts of high_bytes(), gathered as a histogram of each high byte with what stands on either
+// side (kNeighbour's high and letter bits, before and after) and counted up once per distinct
+// pair at the end: added byte by byte, thirty counters a byte, they were a fifth of checking an
+// annotated Windows-1251 archive (bench/RESULTS.md). Every sum is exact in any order: the scores
+// are halves and whole numbers, and the letter frequencies are summed as whole numbers
+// (kFrequencyScale), where as doubles in per cent their rounding depended on the order.
+struct HighHistogram {
+  std::array<std::uint64_t, 128 * 16> count{};  // (byte - 0x80) * 16 + neighbours
+  std::array<std::uint16_t, 128 * 16> touched{};
+  std::size_t touched_count = 0;
+  std::array<std::uint64_t, 16> lower_upper{};  // by the four case pairs a byte and the one before make
+};
+
 HighBytes high_bytes(std::string_view bytes) {
   HighBytes a;
-  auto is_high = [](unsigned char c) { return c >= 0x80; };
-  auto is_letter = [](unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; };
   const std::array<ByteFacts, 128>& facts = byte_facts();
-  for_each_high(bytes, [&](std::size_t i) {
-    const auto c = static_cast<unsigned char>(bytes[i]);
+  thread_local HighHistogram histogram;
+  HighHistogram& h = histogram;
+  const auto* const b = reinterpret_cast<const unsigned char*>(bytes.data());
+  const std::size_t size = bytes.size();
+  const auto one = [&](std::size_t i) {
+    const unsigned c = b[i];
     const ByteFacts& f = facts[c - 0x80];
-    ++a.high;
-    auto prev = i > 0 ? static_cast<unsigned char>(bytes[i - 1]) : 0;
-    auto next = i + 1 < bytes.size() ? static_cast<unsigned char>(bytes[i + 1]) : 0;
-    if (is_high(prev) || is_high(next)) ++a.next_to_high;
-    else if (is_letter(prev) || is_letter(next)) ++a.next_to_ascii_letter;
-    a.s866 += f.s866;
-    a.s1251 += f.s1251;
-    a.skoi8 += f.skoi8;
-    a.frequent1251 += (f.facts & ByteFacts::kFrequent1251) != 0;
-    a.frequent_koi8 += (f.facts & ByteFacts::kFrequentKoi8) != 0;
-    if (is_high(prev)) {
-      const std::uint16_t before = facts[prev - 0x80].facts;
-      a.lower_upper1251 += (before & ByteFacts::kLower1251) && (f.facts & ByteFacts::kUpper1251);
-      a.lower_upper_koi8 += (before & ByteFacts::kLowerKoi8) && (f.facts & ByteFacts::kUpperKoi8);
-      a.lower_upper866 += (before & ByteFacts::kLower866) && (f.facts & ByteFacts::kUpper866);
-      a.lower_upper1253 += (before & ByteFacts::kLower1253) && (f.facts & ByteFacts::kUpper1253);
-    }
-    a.c1_controls = a.c1_controls || c <= 0x9F;
-    a.ru1251 += f.ru1251;
-    a.ru866 += f.ru866;
-    a.ru_koi8 += f.ru_koi8;
-    a.el1253 += f.el1253;
-    if (f.turkish && (is_high(prev) || is_letter(prev) || is_high(next) || is_letter(next))) {
-      a.dotless_i += f.turkish & 1u;
-      a.turkish_marks += (f.turkish >> 1) & 1u;
-      a.icelandic_vowels += (f.turkish >> 2) & 1u;
-    }
-    if (c == 0xB6 && (is_high(next) || is_letter(next))) a.iso_alpha_tonos = true;
-    if (c == 0xF2 && (is_high(next) || is_letter(next))) ++a.sigma_inside;
-    if ((c == 0xA4 || c == 0xA6 || c == 0xA7 || c == 0xAD || c == 0xB4 || c == 0xB6 || c == 0xB7 || c == 0xBD) &&
-        (is_high(prev) || is_letter(prev) || is_high(next) || is_letter(next)))
-      a.ukrainian = true;
-    if (f.symbol && (is_high(prev) || is_letter(prev)) && (is_high(next) || is_letter(next))) {
-      a.symbols1252 += f.symbol & 1u;
-      a.symbols1250 += (f.symbol >> 1) & 1u;
-      a.symbols8859_2 += (f.symbol >> 2) & 1u;
-    }
-    if (f.lead && starts_piece_move(bytes, i)) {
+    const unsigned prev = i > 0 ? b[i - 1] : 0;
+    const unsigned next = i + 1 < size ? b[i + 1] : 0;
+    const std::uint8_t before = kNeighbour[prev], after = kNeighbour[next];
+    const auto key = static_cast<std::uint16_t>((c - 0x80) * 16 + (before & 3) + (after & 3) * 4);
+    if (h.count[key]++ == 0) h.touched[h.touched_count++] = key;
+    // A lower-case letter and then a capital, in each of the four readings (bit k of both).
+    ++h.lower_upper[facts[(prev - 0x80) & 0x7F].lower4 & f.upper4 & (before & kNeighbourHigh ? 15 : 0)];
+    if (f.lead && (i == 0 || (before & kNeighbourBeforeMove)) && starts_piece_move(bytes, i)) [[unlikely]] {
       a.moves1252 += f.lead & 1u;
       a.moves1251 += (f.lead >> 1) & 1u;
       a.moves866 += (f.lead >> 2) & 1u;
@@ -486,7 +516,62 @@ HighBytes high_bytes(std::string_view bytes) {
       a.moves1253 += (f.lead >> 4) & 1u;
       a.moves1254 += (f.lead >> 5) & 1u;
     }
-  });
+  };
+  for_each_high(bytes, one);
+  std::uint64_t ru1251 = 0, ru866 = 0, ru_koi8 = 0, el1253 = 0;
+  for (std::size_t k = 0; k < h.touched_count; ++k) {
+    const std::uint16_t key = h.touched[k];
+    const std::uint64_t n = h.count[key];
+    h.count[key] = 0;
+    const unsigned c = 0x80 + key / 16u;
+    const ByteFacts& f = facts[c - 0x80];
+    const unsigned before = key & 3u, after = (key >> 2) & 3u;
+    const bool high_around = (before | after) & kNeighbourHigh;
+    const bool word_prev = before != 0, word_next = after != 0;  // a high byte or a letter
+    const bool either = word_prev || word_next, inside = word_prev && word_next;
+    a.high += n;
+    a.next_to_high += high_around ? n : 0;
+    a.next_to_ascii_letter += !high_around && either ? n : 0;
+    a.s866 += static_cast<double>(n) * f.s866;
+    a.s1251 += static_cast<double>(n) * f.s1251;
+    a.skoi8 += static_cast<double>(n) * f.skoi8;
+    ru1251 += n * f.ru1251;
+    ru866 += n * f.ru866;
+    ru_koi8 += n * f.ru_koi8;
+    el1253 += n * f.el1253;
+    a.frequent1251 += (f.facts & ByteFacts::kFrequent1251) ? n : 0;
+    a.frequent_koi8 += (f.facts & ByteFacts::kFrequentKoi8) ? n : 0;
+    a.c1_controls = a.c1_controls || c <= 0x9F;
+    if (either) {
+      a.dotless_i += (f.turkish & 1u) ? n : 0;
+      a.turkish_marks += ((f.turkish >> 1) & 1u) ? n : 0;
+      a.icelandic_vowels += ((f.turkish >> 2) & 1u) ? n : 0;
+      a.ukrainian = a.ukrainian || f.ukrainian;
+    }
+    if (word_next) {
+      a.iso_alpha_tonos = a.iso_alpha_tonos || c == 0xB6;
+      a.sigma_inside += c == 0xF2 ? n : 0;
+    }
+    if (inside) {
+      a.symbols1252 += (f.symbol & 1u) ? n : 0;
+      a.symbols1250 += ((f.symbol >> 1) & 1u) ? n : 0;
+      a.symbols8859_2 += ((f.symbol >> 2) & 1u) ? n : 0;
+    }
+  }
+  h.touched_count = 0;
+  a.ru1251 = static_cast<double>(ru1251);
+  a.ru866 = static_cast<double>(ru866);
+  a.ru_koi8 = static_cast<double>(ru_koi8);
+  a.el1253 = static_cast<double>(el1253);
+  for (std::size_t code = 1; code < 16; ++code) {
+    const std::uint64_t n = h.lower_upper[code];
+    h.lower_upper[code] = 0;
+    a.lower_upper1251 += (code & 1) ? n : 0;
+    a.lower_upper_koi8 += (code & 2) ? n : 0;
+    a.lower_upper866 += (code & 4) ? n : 0;
+    a.lower_upper1253 += (code & 8) ? n : 0;
+  }
+  h.lower_upper[0] = 0;
   return a;
 }
 
@@ -666,45 +751,142 @@ void decode_utf8(Decoded& d, std::string_view bytes, std::size_t start, bool nor
   }
 }
 
-// The size of `bytes` decoded with `table`: a byte above 0x7F becomes two or three bytes of
-// UTF-8 (a replacement character, three, where the table has none), the CR of a CRLF nothing.
-std::size_t single_byte_decoded_size(std::string_view bytes, const HighTable& table, bool normalize) {
-  std::size_t size = bytes.size();
-  for (std::size_t i = 0; i < bytes.size(); ++i) {
-    const auto c = static_cast<unsigned char>(bytes[i]);
-    if (c >= 0x80) {
-      const char32_t cp = table[c - 0x80];
-      size += cp == 0 || cp >= 0x800 ? 2 : 1;
-    } else if (c == '\r' && normalize && i + 1 < bytes.size() && bytes[i + 1] == '\n') {
-      --size;
+// A single-byte code page's 256 bytes in UTF-8: up to three bytes (the rest zero, the first the
+// lowest) and their number. A byte the page has no character for is U+FFFD and `invalid`.
+struct Utf8Byte {
+  std::uint32_t bytes = 0;
+  std::uint8_t size = 0;
+  bool invalid = false;
+};
+using Utf8Table = std::array<Utf8Byte, 256>;
+
+const Utf8Table& utf8_table_for(Encoding e) {
+  constexpr std::size_t kCount = static_cast<std::size_t>(Encoding::Koi8u) + 1;
+  static std::array<std::once_flag, kCount> once;
+  static std::array<Utf8Table, kCount> tables;
+  const auto k = static_cast<std::size_t>(e);
+  std::call_once(once[k], [&] {
+    const HighTable& high = table_for(e);
+    for (std::size_t b = 0; b < 256; ++b) {
+      const char32_t cp = b < 0x80 ? static_cast<char32_t>(b) : high[b - 0x80];
+      std::string utf8;
+      append_utf8(utf8, cp == 0 ? kReplacement : cp);
+      Utf8Byte& u = tables[k][b];
+      std::memcpy(&u.bytes, utf8.data(), utf8.size());
+      u.size = static_cast<std::uint8_t>(utf8.size());
+      u.invalid = b >= 0x80 && cp == 0;
     }
+  });
+  return tables[k];
+}
+
+// A word of ASCII without a CR (or with CRs kept): copied whole by the decoder below.
+bool plain_ascii_word(std::uint64_t w, bool normalize) {
+  if (w & kHighBits) return false;
+  if (!normalize) return true;
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+  const std::uint64_t x = w ^ (kOnes * '\r');  // a zero byte where w has a CR
+  return ((x - kOnes) & ~x & kHighBits) == 0;
+}
+
+// The size of `bytes` decoded with `table`: a byte above 0x7F becomes two or three bytes of
+// UTF-8, the CR of a CRLF nothing. A word of ASCII at a time, and a word with anything else byte
+// by byte.
+std::size_t single_byte_decoded_size(std::string_view bytes, const Utf8Table& table, bool normalize) {
+  std::size_t size = 0, i = 0;
+  const std::size_t n = bytes.size();
+  const auto byte_size = [&](std::size_t k) -> std::size_t {
+    const auto c = static_cast<unsigned char>(bytes[k]);
+    return (c == '\r' && normalize && k + 1 < n && bytes[k + 1] == '\n') ? 0 : table[c].size;
+  };
+  for (; i + 8 <= n; i += 8) {
+    if (plain_ascii_word(load_word(bytes.data() + i), normalize)) {
+      size += 8;
+      continue;
+    }
+    for (std::size_t k = i; k < i + 8; ++k) size += byte_size(k);
   }
+  for (; i < n; ++i) size += byte_size(i);
   return size;
 }
 
-void decode_single_byte(Decoded& d, std::string_view bytes, const HighTable& table, bool normalize) {
-  Builder b(d, normalize);
-  // A large game's text is measured first: outgrowing a guess, the string held its old and its
-  // new block at once (a 16 MiB Latin-1 game, 57 MB of text buffers for 19 MB of text).
-  b.out().reserve(bytes.size() > (std::size_t{1} << 20) ? single_byte_decoded_size(bytes, table, normalize)
-                                                        : bytes.size() + bytes.size() / 8);
+// The bytes above 0x7F, a word at a time.
+std::size_t high_byte_count(std::string_view bytes) {
+  std::size_t count = 0, i = 0;
+  for (; i + 8 <= bytes.size(); i += 8)
+    count += static_cast<std::size_t>(std::popcount(load_word(bytes.data() + i) & kHighBits));
+  for (; i < bytes.size(); ++i) count += static_cast<unsigned char>(bytes[i]) >> 7;
+  return count;
+}
+
+// The text is written in place, a byte above ASCII through the table (four bytes written, the
+// character's kept). A text in Cyrillic or Greek letters (one byte in eight or more above ASCII)
+// is measured first and read a word at a time, and its map counts characters; a text with a few
+// accented names (a Latin-1 archive) is copied a run of ASCII at a time, with an anchor of the
+// map per letter, which costs less than counting its every byte. Appended a code point at a
+// time, with an anchor per letter, a Windows-1251 archive with Russian comments took twice the
+// time of its UTF-8 twin (bench/RESULTS.md). Sized first, a large game's text is never outgrown
+// (a 16 MiB Latin-1 game held 57 MB of text buffers for 19 MB of text when it was).
+void decode_single_byte(Decoded& d, std::string_view bytes, Encoding encoding, bool normalize) {
+  const Utf8Table& table = utf8_table_for(encoding);
+  const std::size_t n = bytes.size();
+  const std::size_t high = high_byte_count(bytes);
+  const bool counted = high * 8 > n;
+  if (counted) d.map.count_characters();
+  std::string& out = d.own();
+  // (Exact when counted; else at most two bytes more a letter than the input, and a few letters.)
+  out.resize((counted ? single_byte_decoded_size(bytes, table, normalize) : n + 2 * high) + 3);
+  char* const base = out.data();
+  char* o = base;
+  const char* const p = bytes.data();
   std::size_t i = 0;
-  while (i < bytes.size()) {
-    // ASCII other than CR is copied as it stands, a run at a time.
-    const std::size_t run_end = next_high_or_cr(bytes, i, normalize);
-    b.out().append(bytes.data() + i, run_end - i);
-    i = run_end;
-    if (i == bytes.size()) break;
-    auto c = static_cast<unsigned char>(bytes[i]);
-    if (c < 0x80) {
-      i += put_ascii(b, bytes, i);
-      continue;
+  // One byte (a CRLF: two) at i.
+  const auto step = [&] {
+    const auto c = static_cast<unsigned char>(p[i]);
+    if (c == '\r' && normalize) {
+      *o++ = '\n';
+      const bool crlf = i + 1 < n && p[i + 1] == '\n';
+      i += crlf ? 2 : 1;
+      if (crlf) d.map.add(static_cast<std::uint64_t>(o - base), i);
+      return;
     }
-    char32_t cp = table[c - 0x80];
-    if (cp == 0) b.invalid(i, i + 1);
-    else b.put(cp, i, i + 1);
+    const Utf8Byte& u = table[c];
+    std::memcpy(o, &u.bytes, 4);
+    o += u.size;
+    if (u.invalid) [[unlikely]] {
+      if (d.invalid_bytes == 0) d.first_invalid = i;
+      ++d.invalid_bytes;
+    }
     ++i;
+    if (!counted && c >= 0x80) d.map.add(static_cast<std::uint64_t>(o - base), i);  // (two or three bytes)
+  };
+  if (counted) {
+    std::uint64_t checkpoint = OffsetMap::kCheckpoint;
+    while (i + 8 <= n) {
+      if (const std::uint64_t w = load_word(p + i); plain_ascii_word(w, normalize)) {
+        std::memcpy(o, &w, 8);
+        o += 8;
+        i += 8;
+      } else {
+        for (const std::size_t end = i + 8; i < end;) step();  // (a CRLF may end one past it)
+      }
+      if (static_cast<std::uint64_t>(o - base) >= checkpoint) {
+        d.map.add(static_cast<std::uint64_t>(o - base), i);
+        checkpoint = static_cast<std::uint64_t>(o - base) + OffsetMap::kCheckpoint;
+      }
+    }
+    while (i < n) step();
+  } else {
+    while (i < n) {
+      const std::size_t run_end = next_high_or_cr(bytes, i, normalize);
+      std::memcpy(o, p + i, run_end - i);
+      o += run_end - i;
+      i = run_end;
+      if (i < n) step();
+    }
   }
+  out.resize(static_cast<std::size_t>(o - base));
+  if (counted) d.map.attach(out);
 }
 
 void decode_utf16(Decoded& d, std::string_view bytes, bool big_endian, bool normalize, std::size_t start) {
@@ -866,9 +1048,30 @@ bool is_single_byte(Encoding e) {
 // except inside a character whose UTF-8 form is longer than its input form (a replacement
 // character for one stray byte): there the count stops at the next anchor, so an offset never
 // passes the character's end.
+// A map that counts characters: one byte of the input for each character of the text from the
+// anchor on (a character's continuation bytes are not counted, so an offset inside a character
+// maps to its end, as above).
 std::uint64_t OffsetMap::between(std::uint64_t decoded, Anchor at, const Anchor* next) const {
+  if (counted_) return at.original + characters(at.decoded, decoded);
   const std::uint64_t limit = next ? next->original : UINT64_MAX;
   return std::min(at.original + (decoded - at.decoded), limit);
+}
+
+// The text's bytes less its continuation bytes (10xxxxxx), a word at a time: bit 7 of each byte
+// set and bit 6 (shifted onto bit 7) clear.
+std::uint64_t OffsetMap::characters(std::uint64_t from, std::uint64_t to) const {
+  const std::uint64_t end = std::min<std::uint64_t>(to, text_size_);
+  if (from >= end) return to - from;
+  const char* p = text_ + from;
+  const std::size_t n = static_cast<std::size_t>(end - from);
+  std::size_t continuation = 0, i = 0;
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t x;
+    std::memcpy(&x, p + i, 8);
+    continuation += static_cast<std::size_t>(std::popcount(x & ~(x << 1) & 0x8080808080808080ull));
+  }
+  for (; i < n; ++i) continuation += (static_cast<unsigned char>(p[i]) & 0xC0) == 0x80;
+  return (to - from) - continuation;
 }
 
 OffsetMap::Anchor OffsetMap::anchor_after(std::size_t index, Anchor before, std::size_t& pos) const {
@@ -919,7 +1122,7 @@ void OffsetMap::commit(Anchor a) {
 }
 
 std::uint64_t OffsetMap::original(std::uint64_t decoded) const {
-  if (count_ == 0) return decoded;
+  if (count_ == 0) return counted_ ? characters(0, decoded) : decoded;
   // Past the last anchor (a game's movetext after accented tag values): no search.
   if (decoded >= last_.decoded) return between(decoded, last_, nullptr);
   // The last block whose first anchor is at or before `decoded`; before the first anchor, the
@@ -927,6 +1130,7 @@ std::uint64_t OffsetMap::original(std::uint64_t decoded) const {
   const auto it = std::upper_bound(blocks_.begin(), blocks_.end(), decoded,
                                    [](std::uint64_t d, const Block& b) { return d < b.decoded; });
   if (it == blocks_.begin()) {
+    if (counted_) return characters(0, decoded);
     std::size_t pos = 0;
     const Anchor first = anchor_after(0, Anchor{}, pos);
     return std::min(decoded, first.original);
@@ -943,22 +1147,41 @@ std::uint64_t OffsetMap::original(std::uint64_t decoded, Hint& hint) const {
   // The reader asks in text order: from the last answer's anchor on, a step or two (a CRLF file
   // has an anchor at every line end; searching them all for each move was 5 % of checking one).
   if (hint.next > count_ || (hint.next > 0 && hint.decoded > decoded)) return original(decoded);
+  if (counted_ && hint.counted_decoded > decoded) return original(decoded);
   Anchor at{hint.decoded, hint.original};
+  const Anchor* next = nullptr;
+  Anchor after;
   while (hint.next < count_) {
     std::size_t pos = hint.pos;
-    const Anchor next = anchor_after(hint.next, at, pos);
-    if (next.decoded > decoded) return hint.next == 0 ? std::min(decoded, next.original) : between(decoded, at, &next);
-    at = next;
+    after = anchor_after(hint.next, at, pos);
+    if (after.decoded > decoded) {
+      next = &after;
+      break;
+    }
+    at = after;
     hint.next++;
     hint.pos = pos;
     hint.decoded = at.decoded;
     hint.original = at.original;
   }
-  return hint.next == 0 ? decoded : between(decoded, at, nullptr);
+  if (counted_) {
+    // Before the first anchor the text begins at the input's first byte; the count goes on from
+    // the last answer when it lies between the anchor and `decoded`.
+    if (hint.next == 0) at = Anchor{};
+    if (hint.counted_decoded > at.decoded) at = Anchor{hint.counted_decoded, hint.counted_original};
+    const std::uint64_t answer = between(decoded, at, next);
+    hint.counted_decoded = decoded;
+    hint.counted_original = answer;
+    return answer;
+  }
+  if (hint.next == 0) return next ? std::min(decoded, next->original) : decoded;
+  return between(decoded, at, next);
 }
 
 void OffsetMap::add(std::uint64_t decoded, std::uint64_t original_offset) {
-  if (original(decoded) == original_offset) return;
+  // (A map that counts characters is told only what the count does not give, and its text is
+  // not attached while it is built.)
+  if (!counted_ && original(decoded) == original_offset) return;
   if (count_ > 0 && last_.decoded == decoded) {
     last_.original = original_offset;
     return;
@@ -979,6 +1202,7 @@ Decoded& Decoded::operator=(Decoded&& o) noexcept {
   storage_ = std::move(o.storage_);
   view_ = o.view_;
   owned_ = o.owned_;
+  if (map.counts_characters()) map.attach(text());  // (a short string's bytes move with it)
   return *this;
 }
 
@@ -1018,7 +1242,7 @@ Decoded decode(std::string_view bytes, const DecodeOptions& options) {
                                   : detect_encoding(bytes, options.prefer);
   bool normalize = options.normalize_line_ends;
   if (is_single_byte(d.encoding)) {
-    decode_single_byte(d, bytes, table_for(d.encoding), normalize);
+    decode_single_byte(d, bytes, d.encoding, normalize);
     return d;
   }
   switch (d.encoding) {

@@ -57,6 +57,14 @@ bool is_single_byte(Encoding e);
 // Windows-1251 held 200 MiB of anchors. They are kept as differences from the anchor before,
 // both under 16 in one byte (nearly all of them), with every 128th anchor whole so that a search
 // can start there: about one byte an anchor.
+//
+// A single-byte code page makes one character of the text from each byte (decode_single_byte):
+// there the map counts characters instead (count_characters()). Between anchors the original
+// offset advances one byte a character, counted in the text itself, so anchors are needed only
+// where that does not hold (the CR of a CRLF) and every kCheckpoint bytes of text (a search then
+// counts no further). The answers are those of the anchors above; a Cyrillic game's map holds
+// no anchor per letter, and its decoding builds none (the anchors were a quarter of the time of
+// checking an annotated Windows-1251 archive; bench/RESULTS.md).
 class OffsetMap {
  public:
   // A place among the anchors, kept by a caller that asks for offsets in increasing order.
@@ -64,6 +72,8 @@ class OffsetMap {
     std::size_t next = 0;                     // the first anchor past the last answer's
     std::size_t pos = 0;                      // where anchor `next` is packed, when it is packed
     std::uint64_t decoded = 0, original = 0;  // anchor next - 1 (when next > 0)
+    // A map that counts characters: the last answer (the count goes on from there).
+    std::uint64_t counted_decoded = 0, counted_original = 0;
   };
   // Offset in the original bytes of the character at `decoded` in the decoded text.
   std::uint64_t original(std::uint64_t decoded) const;
@@ -73,7 +83,17 @@ class OffsetMap {
   // Record that decoded offset `decoded` corresponds to original offset `original` from here on.
   // Offsets come in increasing order (an equal `decoded` replaces the last anchor's original).
   void add(std::uint64_t decoded, std::uint64_t original);
-  bool identity() const { return count_ == 0; }
+  bool identity() const { return count_ == 0 && !counted_; }
+  // From now on (before the first add()), a map that counts characters of the text attach()
+  // names; the text must stay where it is while the map answers (Decoded points its map at its
+  // own text again when it moves).
+  void count_characters() { counted_ = true; }
+  bool counts_characters() const { return counted_; }
+  void attach(std::string_view text) {
+    text_ = text.data();
+    text_size_ = text.size();
+  }
+  static constexpr std::uint64_t kCheckpoint = 4096;  // text bytes between anchors, at most, counted
   // Bytes held for the anchors: for tests of the memory bound.
   std::size_t memory() const { return blocks_.capacity() * sizeof(Block) + packed_.capacity(); }
 
@@ -91,12 +111,17 @@ class OffsetMap {
   Anchor anchor_after(std::size_t index, Anchor before, std::size_t& pos) const;
   void commit(Anchor a);  // the last anchor, once the next is known, into blocks_ or packed_
   std::uint64_t between(std::uint64_t decoded, Anchor at, const Anchor* next) const;
+  // Characters of the attached text in [from, to) (past its end, a byte each).
+  std::uint64_t characters(std::uint64_t from, std::uint64_t to) const;
 
   std::vector<Block> blocks_;
   std::vector<std::uint8_t> packed_;
   std::size_t count_ = 0;  // anchors, the last one included
   Anchor last_;            // anchor count_ - 1, not committed yet (it may still change)
   Anchor committed_;       // anchor count_ - 2
+  bool counted_ = false;   // count_characters()
+  const char* text_ = nullptr;
+  std::size_t text_size_ = 0;
 };
 
 struct DecodeOptions {

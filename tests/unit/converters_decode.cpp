@@ -365,6 +365,78 @@ TEST_CASE("decode: Latin-1 runs of every length, high bytes and CRs at every pla
   }
 }
 
+TEST_CASE("decode: a code page's text of letters maps by counting its characters, as by anchors") {
+  // Windows-1251 text dense with letters (the map counts characters: OffsetMap::count_characters)
+  // with CRLF, lone CR, a byte the page lacks (U+FFFD, three bytes) and `№` (U+2116, three bytes)
+  // at seeded places and in runs past the map's checkpoints: every offset, searched and through a
+  // hint, is the input byte of the character it falls in, or the next character's when it falls
+  // inside one (as the anchors answer: the runs-of-every-length test above).
+  std::uint64_t state = 1251;
+  auto next = [&](std::size_t n) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<std::size_t>((state >> 33) % n);
+  };
+  for (int round = 0; round < 12; ++round) {
+    CAPTURE(round);
+    std::string bytes;
+    std::vector<std::uint64_t> original;  // the input offset each byte of the text maps to
+    std::size_t text_size = 0;
+    const std::size_t pieces = round < 10 ? 40 + next(400) : 3000;  // (the last two: past checkpoints)
+    for (std::size_t k = 0; k < pieces; ++k) {
+      const std::size_t pick = next(12);
+      const std::size_t at = bytes.size();
+      if (pick == 0) {  // CRLF: one LF
+        bytes += "\r\n";
+        original.push_back(at);
+        text_size += 1;
+      } else if (pick == 1) {  // a lone CR: one LF
+        bytes += "\r";
+        original.push_back(at);
+        text_size += 1;
+      } else if (pick == 2 || pick == 3) {  // `№` or 0x98 (no character): three bytes
+        bytes += pick == 2 ? "\xB9" : "\x98";
+        original.insert(original.end(), {at, at + 1, at + 1});
+        text_size += 3;
+      } else if (pick == 4) {
+        bytes += ' ';
+        original.push_back(at);
+        text_size += 1;
+      } else {  // a Cyrillic letter: two bytes
+        bytes += static_cast<char>(0xC0 + next(64));
+        original.insert(original.end(), {at, at + 1});
+        text_size += 2;
+      }
+    }
+    const Decoded d = decode(bytes, forced(Encoding::Windows1251));
+    REQUIRE(d.map.counts_characters());
+    REQUIRE(d.text().size() == text_size);
+    OffsetMap::Hint hint;
+    for (std::size_t i = 0; i < text_size; ++i) {
+      CAPTURE(i);
+      REQUIRE(d.map.original(i) == original[i]);
+      REQUIRE(d.map.original(i, hint) == original[i]);
+    }
+    CHECK(d.map.original(text_size) == bytes.size());
+    // A decoded text that moves keeps its map pointed at it.
+    Decoded moved = decode(bytes, forced(Encoding::Windows1251));
+    Decoded target;
+    target = std::move(moved);
+    for (std::size_t i = 0; i < text_size; i += 1 + next(7)) REQUIRE(target.map.original(i) == original[i]);
+  }
+  // A short text lives inside the string (no heap block): moved, its bytes move, and the map must
+  // follow them (the sanitizer build reads the first place's stack after its scope otherwise).
+  Decoded kept;
+  {
+    Decoded shah = decode("\xD8\xE0\xF5", forced(Encoding::Windows1251));  // `Шах`, six bytes of UTF-8
+    REQUIRE(shah.map.counts_characters());
+    kept = std::move(shah);
+  }
+  REQUIRE(kept.text() == "Шах");
+  CHECK(kept.map.original(2) == 1);
+  CHECK(kept.map.original(3) == 2);
+  CHECK(kept.map.original(6) == 3);
+}
+
 TEST_CASE("decode: offsets found from a hint are the offsets searched for, in any order (seeded)") {
   // A CRLF Latin-1 text has an anchor at every line end and letter: the hint steps through them
   // for offsets asked in increasing order, and falls back to the search for one asked out of order.
