@@ -1070,6 +1070,13 @@ std::uint64_t OffsetMap::characters(std::uint64_t from, std::uint64_t to) const 
     std::memcpy(&x, p + i, 8);
     continuation += static_cast<std::size_t>(std::popcount(x & ~(x << 1) & 0x8080808080808080ull));
   }
+  if (i < n && from + i + 8 <= text_size_) {  // the last bytes in a word read from the text too
+    std::uint64_t x;
+    std::memcpy(&x, p + i, 8);
+    x &= ~std::uint64_t{0} >> (64 - 8 * (n - i));  // (little-endian: the first n - i bytes)
+    continuation += static_cast<std::size_t>(std::popcount(x & ~(x << 1) & 0x8080808080808080ull));
+    i = n;
+  }
   for (; i < n; ++i) continuation += (static_cast<unsigned char>(p[i]) & 0xC0) == 0x80;
   return (to - from) - continuation;
 }
@@ -1143,7 +1150,7 @@ std::uint64_t OffsetMap::original(std::uint64_t decoded) const {
   return original(decoded, hint);
 }
 
-std::uint64_t OffsetMap::original(std::uint64_t decoded, Hint& hint) const {
+std::uint64_t OffsetMap::original_stepped(std::uint64_t decoded, Hint& hint) const {
   // The reader asks in text order: from the last answer's anchor on, a step or two (a CRLF file
   // has an anchor at every line end; searching them all for each move was 5 % of checking one).
   if (hint.next > count_ || (hint.next > 0 && hint.decoded > decoded)) return original(decoded);
@@ -1172,6 +1179,7 @@ std::uint64_t OffsetMap::original(std::uint64_t decoded, Hint& hint) const {
     const std::uint64_t answer = between(decoded, at, next);
     hint.counted_decoded = decoded;
     hint.counted_original = answer;
+    hint.counted_limit = next ? next->decoded : UINT64_MAX;
     return answer;
   }
   if (hint.next == 0) return next ? std::min(decoded, next->original) : decoded;
@@ -1216,6 +1224,12 @@ bool is_valid_utf8(std::string_view bytes) {
       p += next_high_or_cr(bytes, at, false) - at;
       continue;
     }
+    // A two-byte letter (Cyrillic, Greek, accented Latin) without a call: a lead of C2-DF (C0
+    // and C1 would be overlong) and a continuation byte.
+    if (p[0] >= 0xC2 && p[0] <= 0xDF && end - p >= 2 && (p[1] & 0xC0) == 0x80) {
+      p += 2;
+      continue;
+    }
     std::size_t n = utf8_sequence(p, end);
     if (n == 0) return false;
     p += n;
@@ -1249,8 +1263,10 @@ Decoded decode(std::string_view bytes, const DecodeOptions& options) {
     case Encoding::Ascii:
     case Encoding::Utf8:
       // Fast path: nothing to convert, nothing to copy.
+      // (A detection's Utf8 has validated these bytes: each reading of a game decodes it again.)
       if ((!normalize || std::memchr(bytes.data(), '\r', bytes.size()) == nullptr) &&
-          (d.encoding == Encoding::Ascii ? (d.forced ? is_ascii(bytes) : true) : is_valid_utf8(bytes))) {
+          (d.encoding == Encoding::Ascii ? (d.forced ? is_ascii(bytes) : true)
+                                         : (!d.forced && options.detected == Encoding::Utf8) || is_valid_utf8(bytes))) {
         d.set_view(bytes);
         return d;
       }

@@ -74,12 +74,22 @@ class OffsetMap {
     std::uint64_t decoded = 0, original = 0;  // anchor next - 1 (when next > 0)
     // A map that counts characters: the last answer (the count goes on from there).
     std::uint64_t counted_decoded = 0, counted_original = 0;
+    std::uint64_t counted_limit = 0;  // the next anchor's decoded offset: below it, the count goes on
   };
   // Offset in the original bytes of the character at `decoded` in the decoded text.
   std::uint64_t original(std::uint64_t decoded) const;
   // The same, found from `hint` (default-constructed at first; the call keeps it): for offsets
   // asked in increasing order, as a reader does, no search. Asked out of order, it searches.
-  std::uint64_t original(std::uint64_t decoded, Hint& hint) const;
+  std::uint64_t original(std::uint64_t decoded, Hint& hint) const {
+    // A map that counts characters, asked on in the same stretch between anchors (a reader's
+    // question for each move): the count goes on from the last answer, inline.
+    if (counted_ && decoded >= hint.counted_decoded && decoded < hint.counted_limit) {
+      hint.counted_original += characters(hint.counted_decoded, decoded);
+      hint.counted_decoded = decoded;
+      return hint.counted_original;
+    }
+    return original_stepped(decoded, hint);
+  }
   // Record that decoded offset `decoded` corresponds to original offset `original` from here on.
   // Offsets come in increasing order (an equal `decoded` replaces the last anchor's original).
   void add(std::uint64_t decoded, std::uint64_t original);
@@ -113,6 +123,8 @@ class OffsetMap {
   std::uint64_t between(std::uint64_t decoded, Anchor at, const Anchor* next) const;
   // Characters of the attached text in [from, to) (past its end, a byte each).
   std::uint64_t characters(std::uint64_t from, std::uint64_t to) const;
+  // original(decoded, hint) through the anchors from the hint's place.
+  std::uint64_t original_stepped(std::uint64_t decoded, Hint& hint) const;
 
   std::vector<Block> blocks_;
   std::vector<std::uint8_t> packed_;
