@@ -768,13 +768,15 @@ const Utf8Table& utf8_table_for(Encoding e) {
   std::call_once(once[k], [&] {
     const HighTable& high = table_for(e);
     for (std::size_t b = 0; b < 256; ++b) {
+      // (ASCII is itself, NUL too: only a high byte the page lacks is U+FFFD.)
       const char32_t cp = b < 0x80 ? static_cast<char32_t>(b) : high[b - 0x80];
+      const bool invalid = b >= 0x80 && cp == 0;
       std::string utf8;
-      append_utf8(utf8, cp == 0 ? kReplacement : cp);
+      append_utf8(utf8, invalid ? kReplacement : cp);
       Utf8Byte& u = tables[k][b];
       std::memcpy(&u.bytes, utf8.data(), utf8.size());
       u.size = static_cast<std::uint8_t>(utf8.size());
-      u.invalid = b >= 0x80 && cp == 0;
+      u.invalid = invalid;
     }
   });
   return tables[k];

@@ -1,6 +1,7 @@
 // converters/decode: detection, conversion, line ends and the map back to original bytes.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -435,6 +436,21 @@ TEST_CASE("decode: a code page's text of letters maps by counting its characters
   CHECK(kept.map.original(2) == 1);
   CHECK(kept.map.original(3) == 2);
   CHECK(kept.map.original(6) == 3);
+}
+
+TEST_CASE("decode: a NUL byte in a code page's text is a NUL, dense or sparse") {
+  // The in-place decoder writes a byte through a table; a NUL is ASCII, itself, one byte (as
+  // U+FFFD, three, it overran the text's measured size: fuzz_decode's find).
+  for (const std::string& letters : {std::string("\xD8\xE0\xF5\xEC\xE0\xF2\xFB"), std::string("\xE9")}) {
+    std::string bytes;
+    for (int k = 0; k < 40; ++k) bytes += std::string(1, '\0') + letters + "ab" + std::string(3, '\0');
+    const Decoded d = decode(bytes, forced(Encoding::Windows1251));
+    CAPTURE(letters.size());
+    CHECK(d.invalid_bytes == 0);
+    CHECK(std::count(d.text().begin(), d.text().end(), '\0') == 40 * 4);
+    CHECK(d.text().size() == bytes.size() + 40 * letters.size());
+    CHECK(d.map.original(d.text().size()) == bytes.size());
+  }
 }
 
 TEST_CASE("decode: offsets found from a hint are the offsets searched for, in any order (seeded)") {
