@@ -870,7 +870,8 @@ void decode_single_byte(Decoded& d, std::string_view bytes, Encoding encoding, b
         o += 8;
         i += 8;
       } else {
-        for (const std::size_t end = i + 8; i < end;) step();  // (a CRLF may end one past it)
+        const std::size_t end = i + 8;
+        while (i < end) step();  // (a CRLF may end one past it)
       }
       if (static_cast<std::uint64_t>(o - base) >= checkpoint) {
         d.map.add(static_cast<std::uint64_t>(o - base), i);
