@@ -45,16 +45,19 @@ void for_each_high(std::string_view bytes, F&& f) {
     if (static_cast<unsigned char>(bytes[i]) >= 0x80) f(i);
 }
 
+// Bit 7 of the first CR byte of `w` (and perhaps of bytes after it): zero when `w` has no CR.
+std::uint64_t cr_bits(std::uint64_t w) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+  const std::uint64_t x = w ^ (kOnes * '\r');  // a zero byte where w has a CR
+  return (x - kOnes) & ~x & kHighBits;         // (exact for the first zero byte, enough here)
+}
+
 // The first byte at or after `i` that is above 0x7F or, with `cr`, a CR; bytes.size() if none.
 std::size_t next_high_or_cr(std::string_view bytes, std::size_t i, bool cr) {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
   for (; i + 8 <= bytes.size(); i += 8) {
     const std::uint64_t w = load_word(bytes.data() + i);
     std::uint64_t hit = w & kHighBits;
-    if (cr) {
-      const std::uint64_t x = w ^ (kOnes * '\r');  // a zero byte where w has a CR
-      hit |= (x - kOnes) & ~x & kHighBits;         // (exact for the first zero byte, enough here)
-    }
+    if (cr) hit |= cr_bits(w);
     if (hit) return i + static_cast<std::size_t>(std::countr_zero(hit)) / 8;
   }
   for (; i < bytes.size(); ++i) {
@@ -783,13 +786,7 @@ const Utf8Table& utf8_table_for(Encoding e) {
 }
 
 // A word of ASCII without a CR (or with CRs kept): copied whole by the decoder below.
-bool plain_ascii_word(std::uint64_t w, bool normalize) {
-  if (w & kHighBits) return false;
-  if (!normalize) return true;
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
-  const std::uint64_t x = w ^ (kOnes * '\r');  // a zero byte where w has a CR
-  return ((x - kOnes) & ~x & kHighBits) == 0;
-}
+bool plain_ascii_word(std::uint64_t w, bool normalize) { return (w & kHighBits) == 0 && !(normalize && cr_bits(w)); }
 
 // The size of `bytes` decoded with `table`: a byte above 0x7F becomes two or three bytes of
 // UTF-8, the CR of a CRLF nothing. A word of ASCII at a time, and a word with anything else byte
@@ -1067,17 +1064,14 @@ std::uint64_t OffsetMap::characters(std::uint64_t from, std::uint64_t to) const 
   if (from >= end) return to - from;
   const char* p = text_ + from;
   const std::size_t n = static_cast<std::size_t>(end - from);
+  // (Bit 7 set and bit 6, shifted onto bit 7, clear: a continuation byte.)
+  const auto continuations = [](std::uint64_t x) {
+    return static_cast<std::size_t>(std::popcount(x & ~(x << 1) & kHighBits));
+  };
   std::size_t continuation = 0, i = 0;
-  for (; i + 8 <= n; i += 8) {
-    std::uint64_t x;
-    std::memcpy(&x, p + i, 8);
-    continuation += static_cast<std::size_t>(std::popcount(x & ~(x << 1) & 0x8080808080808080ull));
-  }
+  for (; i + 8 <= n; i += 8) continuation += continuations(load_word(p + i));
   if (i < n && from + i + 8 <= text_size_) {  // the last bytes in a word read from the text too
-    std::uint64_t x;
-    std::memcpy(&x, p + i, 8);
-    x &= ~std::uint64_t{0} >> (64 - 8 * (n - i));  // (little-endian: the first n - i bytes)
-    continuation += static_cast<std::size_t>(std::popcount(x & ~(x << 1) & 0x8080808080808080ull));
+    continuation += continuations(load_word(p + i) & (~std::uint64_t{0} >> (64 - 8 * (n - i))));
     i = n;
   }
   for (; i < n; ++i) continuation += (static_cast<unsigned char>(p[i]) & 0xC0) == 0x80;
